@@ -1,0 +1,147 @@
+//! The game trait every rules crate implements, and the error a rejected move returns.
+
+use crate::{Player, Rng, Status};
+use core::fmt::{Debug, Display};
+use core::hash::Hash;
+use core::str::FromStr;
+use smallvec::SmallVec;
+
+/// How many moves a [`MoveList`] holds before it spills to the heap.
+///
+/// 256 covers every position of tic-tac-toe, ultimate and morris, and gomoku boards up to
+/// 16x16; a 20x20 gomoku board spills once and the caller's buffer keeps its capacity after.
+pub const MOVE_LIST_INLINE: usize = 256;
+
+/// The caller-supplied buffer that [`Game::legal_moves`] fills.
+pub type MoveList<M> = SmallVec<[M; MOVE_LIST_INLINE]>;
+
+/// The reason a game gives for rejecting a move.
+///
+/// Every game has its own enum of reasons (occupied, wrong small board, not adjacent...); this
+/// trait lets generic code tell the one reason all games share: the game is already over.
+pub trait MoveError: std::error::Error + Clone + PartialEq + Send + Sync + 'static {
+    /// `true` when the move was rejected only because the game has ended.
+    fn is_game_over(&self) -> bool;
+}
+
+/// A move rejected by [`Game::play`]: the move and why. The position is left unchanged.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("illegal move {mv}: {reason}")]
+pub struct PlayError<M: Display + Debug, R: std::error::Error> {
+    /// The rejected move.
+    pub mv: M,
+    /// Why it was rejected.
+    #[source]
+    pub reason: R,
+}
+
+/// A two-player, perfect-information, turn-based game position.
+///
+/// Positions are small `Clone` values (most are `Copy`) and the trait is **copy-make**: to try
+/// a move, copy the position and play the move on the copy. That is what [`crate::perft`],
+/// the search crate and the conformance harness do. Undo for a game record is generic:
+/// [`crate::History`] keeps the earlier positions. A game may offer a cheaper undo of its own.
+///
+/// Three ways to play a move, from safest to fastest:
+/// - [`Game::is_legal`] / [`Game::check_move`]: ask first;
+/// - [`Game::play`]: checked; on an illegal move returns a [`PlayError`] naming the move and
+///   the reason, and leaves the position unchanged;
+/// - [`Game::play_unchecked`]: for search and perft. Given an illegal move it may leave a
+///   nonsensical position, but never panics in a way that is undefined behaviour (no `unsafe`).
+pub trait Game: Clone + PartialEq + Debug {
+    /// A move: a small `Copy` value with notation through `Display` and `FromStr`.
+    type Move: Copy + Eq + Hash + Debug + Display + FromStr<Err = Self::ParseMoveError>;
+    /// Why a move string could not be read.
+    type ParseMoveError: std::error::Error + Clone + PartialEq + Send + Sync + 'static;
+    /// Why a move is illegal in a position.
+    type Illegal: MoveError;
+
+    /// The player whose turn it is. Once the game is over this is the player who would have
+    /// moved next; check [`Game::status`] first.
+    fn side_to_move(&self) -> Player;
+
+    /// Whether the game goes on, and if not, who won.
+    fn status(&self) -> Status;
+
+    /// Clears `moves` and fills it with every legal move, each exactly once, in an order fixed
+    /// by the position. Empty once the game is over.
+    fn legal_moves(&self, moves: &mut MoveList<Self::Move>);
+
+    /// The number of legal moves. Games override this where counting is cheaper than listing
+    /// (perft counts the last ply with it).
+    fn legal_move_count(&self) -> usize {
+        let mut moves = MoveList::new();
+        self.legal_moves(&mut moves);
+        moves.len()
+    }
+
+    /// `Ok` when `mv` is legal here, or the reason it is not.
+    fn check_move(&self, mv: Self::Move) -> Result<(), Self::Illegal>;
+
+    /// `true` when `mv` is legal here.
+    #[inline]
+    fn is_legal(&self, mv: Self::Move) -> bool {
+        self.check_move(mv).is_ok()
+    }
+
+    /// Plays `mv` if it is legal; otherwise returns the move and the reason and leaves the
+    /// position as it was.
+    fn play(&mut self, mv: Self::Move) -> Result<(), PlayError<Self::Move, Self::Illegal>> {
+        match self.check_move(mv) {
+            Ok(()) => {
+                self.play_unchecked(mv);
+                Ok(())
+            }
+            Err(reason) => Err(PlayError { mv, reason }),
+        }
+    }
+
+    /// Plays `mv` without checking it. For search and perft: the caller guarantees legality.
+    fn play_unchecked(&mut self, mv: Self::Move);
+
+    /// The 64-bit position hash (Zobrist style): equal positions have equal hashes, and games
+    /// that store it update it incrementally with each move.
+    fn zobrist(&self) -> u64;
+
+    /// The same hash computed from scratch from the position. Tests compare it with
+    /// [`Game::zobrist`] after every move.
+    fn zobrist_from_scratch(&self) -> u64;
+
+    /// Reads a move written in this game's notation. The default is the move's `FromStr`; games
+    /// whose notation depends on the position (a board size) override it.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, Self::ParseMoveError> {
+        text.parse()
+    }
+
+    /// The longest a game from this position can last in plies, if the rules bound it.
+    fn max_remaining_plies(&self) -> Option<usize>;
+
+    /// A legal move chosen uniformly at random, or `None` once the game is over. Games override
+    /// this with a faster pick from their bitboards; the choice must stay uniform.
+    fn random_move(&self, rng: &mut Rng) -> Option<Self::Move> {
+        let mut moves = MoveList::new();
+        self.legal_moves(&mut moves);
+        if moves.is_empty() {
+            None
+        } else {
+            Some(moves[rng.below(moves.len() as u32) as usize])
+        }
+    }
+
+    /// Plays uniformly random moves until the game ends, returning the final status and the
+    /// number of plies played. Games override it with an allocation-free loop. `max_plies`
+    /// caps endless games (a capped playout returns [`Status::Ongoing`]).
+    fn random_playout(&mut self, rng: &mut Rng, max_plies: usize) -> (Status, usize) {
+        let mut plies = 0;
+        while plies < max_plies {
+            match self.random_move(rng) {
+                Some(mv) => {
+                    self.play_unchecked(mv);
+                    plies += 1;
+                }
+                None => break,
+            }
+        }
+        (self.status(), plies)
+    }
+}

@@ -1,0 +1,19 @@
+//! # boardgames
+//!
+//! One facade over the workspace's crates: each game is a module.
+//!
+//! ```
+//! use boardgames::tictactoe::{Cell, Position};
+//! use boardgames::core::{Game, Player, Status};
+//!
+//! let mut game = Position::new();
+//! for mv in ["b2", "a1", "c3", "a3", "a2", "c1", "b1"] {
+//!     game.play(mv.parse::<Cell>().unwrap()).unwrap();
+//! }
+//! assert_eq!(game.status(), Status::Won(Player::Second));
+//! ```
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+pub use board_core as core;
+pub use tictactoe;
