@@ -1,1 +1,58 @@
-//! placeholder
+//! # tictactoe
+//!
+//! Tic-tac-toe rules on bitboards: a 3x3 board, X moves first, three in a line wins, a full
+//! board without a line is a draw (the rules of `RULES.md`, from the seeds).
+//!
+//! - [`Position`]: `Copy`, four bytes (one 9-bit [`Marks`] bitboard per player); implements
+//!   [`board_core::Game`] (checked [`play`](board_core::Game::play) with typed errors, unchecked
+//!   play, legal moves, status, hashing, uniform random moves and playouts).
+//! - [`Cell`]: the move, written `a1`..`c3` (columns left to right, rows bottom to top) or in the
+//!   console form `row col` (`2 1`, 1-based from the top-left, as the seeds' C game reads it).
+//! - Errors name the problem: off the board, malformed, "this cell already has a mark", game over.
+//! - A diagram text form (`X.O/.X./..O`) that is validated on reading, the seeds' console
+//!   drawing, the winning line, and the eight symmetries.
+//!
+//! ## Example
+//!
+//! ```
+//! use tictactoe::{Cell, IllegalMove, Position};
+//! use board_core::{Game, Player, Status};
+//!
+//! let mut game = Position::new();
+//! for mv in ["b2", "a1", "c2", "a2", "b3", "a3"] {
+//!     game.play(mv.parse::<Cell>()?)?;
+//! }
+//! assert_eq!(game.status(), Status::Won(Player::Second));
+//! assert_eq!(game.winning_line().map(|l| l.map(|c| c.to_string())),
+//!            Some(["a3".to_string(), "a2".to_string(), "a1".to_string()]));
+//! // Every move after the end is refused, and the position stays as it was.
+//! let err = game.play("c1".parse()?).unwrap_err();
+//! assert_eq!(err.reason, IllegalMove::GameOver);
+//! assert_eq!(err.to_string(), "illegal move c1: the game is over");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! ## Feature flags
+//!
+//! - `serde`: [`Cell`] as its notation (`"b2"`) and [`Position`] as its diagram text, which is
+//!   validated again when read.
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod cell;
+#[cfg(test)]
+mod conformance_tests;
+mod diagram;
+mod error;
+mod position;
+mod symmetry;
+
+pub use cell::Cell;
+pub use error::{IllegalMove, InputError, ParseCellError, ParsePositionError, PositionProblems};
+pub use position::Position;
+
+board_core::bitboard! {
+    /// A set of cells of the 3x3 board, bit `n` for cell index `n` (left to right, top to
+    /// bottom).
+    pub struct Marks(u16); width = 3, cells = 9;
+}
