@@ -1,0 +1,78 @@
+//! The operations, generic over every game: `state`, `perft`, `playouts`.
+
+use crate::request::Request;
+use crate::RefereeGame;
+use board_core::{perft, replay, MoveList, Rng, Status};
+use serde_json::{json, Value};
+use std::time::Instant;
+
+/// An error answer.
+pub fn error(message: impl Into<String>) -> Value {
+    json!({ "error": message.into() })
+}
+
+/// Plays the request's moves on the game's start position and runs the operation.
+pub fn serve<G: RefereeGame>(request: &Request) -> Result<Value, Value> {
+    let mut position = G::from_options(&request.options).map_err(error)?;
+    if let Err(e) = replay(&mut position, request.moves.iter().map(String::as_str)) {
+        return Err(json!({ "error": e.reason(), "ply": e.ply() }));
+    }
+    match request.op.as_str() {
+        "state" => Ok(state(&position)),
+        "perft" => {
+            let depth = request.uint("depth", None).map_err(error)?;
+            let depth = u32::try_from(depth).map_err(|_| error("\"depth\" is too large"))?;
+            let start = Instant::now();
+            let nodes = perft(&position, depth);
+            Ok(json!({ "nodes": nodes, "micros": start.elapsed().as_micros() as u64 }))
+        }
+        "playouts" => {
+            let count = request.uint("count", None).map_err(error)?;
+            let seed = request.uint("seed", Some(0)).map_err(error)?;
+            let cap = request.uint("max_plies", Some(u64::MAX)).map_err(error)?;
+            Ok(playouts(&position, count, seed, cap.try_into().unwrap_or(usize::MAX)))
+        }
+        "search" => Err(error("\"search\" is not available yet: it arrives with the ai-search crate")),
+        other => Err(error(format!(
+            "unknown op {other:?}: the ops are state, perft, playouts, search"
+        ))),
+    }
+}
+
+fn state<G: RefereeGame>(position: &G) -> Value {
+    let status = position.status();
+    let mut moves = MoveList::new();
+    position.legal_moves(&mut moves);
+    let legal: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+    let to_move = match status {
+        Status::Ongoing => Value::from(position.side_to_move().name()),
+        _ => Value::Null,
+    };
+    json!({ "to_move": to_move, "status": status.name(), "legal": legal })
+}
+
+fn playouts<G: RefereeGame>(position: &G, count: u64, seed: u64, cap: usize) -> Value {
+    let mut rng = Rng::new(seed);
+    let (mut first, mut second, mut draw, mut ongoing, mut plies) = (0u64, 0u64, 0u64, 0u64, 0u64);
+    let start = Instant::now();
+    for _ in 0..count {
+        let mut game = position.clone();
+        let (status, n) = game.random_playout(&mut rng, cap);
+        plies += n as u64;
+        match status {
+            Status::Won(board_core::Player::First) => first += 1,
+            Status::Won(board_core::Player::Second) => second += 1,
+            Status::Draw => draw += 1,
+            Status::Ongoing => ongoing += 1,
+        }
+    }
+    let micros = start.elapsed().as_micros() as u64;
+    let mut answer = json!({
+        "count": count, "first": first, "second": second, "draw": draw,
+        "plies": plies, "micros": micros,
+    });
+    if ongoing > 0 {
+        answer["ongoing"] = json!(ongoing);
+    }
+    answer
+}
