@@ -95,6 +95,12 @@ impl Position {
     /// `---|---|---`; the margins carry the console numbers (left, top) and the notation
     /// (ranks on the left, files below).
     pub fn console_board(&self) -> String {
+        self.console_board_highlighting(Marks::EMPTY)
+    }
+
+    /// [`Position::console_board`] with the marks of the `highlight` cells drawn in brackets
+    /// (`[X]`), to show a winning line.
+    pub fn console_board_highlighting(&self, highlight: Marks) -> String {
         let mut out = String::from("     1   2   3\n");
         for row in 0..3u32 {
             out.push_str(&format!("{} {} ", row + 1, 3 - row));
@@ -102,9 +108,10 @@ impl Position {
                 let mark = Cell::at(row, col)
                     .and_then(|c| self.mark_at(c))
                     .map_or(' ', |p| if p == Player::First { 'X' } else { 'O' });
-                out.push(' ');
+                let lit = highlight.contains(row * 3 + col);
+                out.push(if lit { '[' } else { ' ' });
                 out.push(mark);
-                out.push(' ');
+                out.push(if lit { ']' } else { ' ' });
                 if col < 2 {
                     out.push('|');
                 }
@@ -199,5 +206,8 @@ mod tests {
         assert_eq!(lines[3], "2 2    | X |   ");
         assert_eq!(lines[5], "3 1    |   | O ");
         assert_eq!(lines.len(), 7);
+        let lit = pos.console_board_highlighting(Marks(0b100_010_001));
+        assert_eq!(lit.lines().nth(1), Some("1 3 [X]|   | O "));
+        assert_eq!(lit.lines().nth(3), Some("2 2    |[X]|   "));
     }
 }

@@ -1,0 +1,60 @@
+//! Console games: `cargo run --release --example play -- GAME [OPTIONS]`.
+//!
+//! `play` alone lists the games and their options. Two players share one terminal (hotseat);
+//! every bad input is answered with the reason and a new prompt, end of input ends the session
+//! cleanly, and "play again" keeps a running score.
+//!
+//! Each game is a module implementing [`session::ConsoleGame`]; the table of games is
+//! [`GAMES`].
+
+mod console;
+mod session;
+mod tictactoe;
+
+use console::Console;
+
+/// A game of the console: its name, a one-line description, its options, and how to start it.
+struct GameEntry {
+    name: &'static str,
+    about: &'static str,
+    options: &'static str,
+    run: fn(&[String], &mut Console) -> Result<(), String>,
+}
+
+/// The table of games: one entry per game.
+const GAMES: &[GameEntry] = &[
+    GameEntry {
+        name: "tictactoe",
+        about: "tic-tac-toe on a 3x3 board; moves as b2 or as row and column (2 1)",
+        options: "(none)",
+        run: tictactoe::run,
+    },
+];
+
+fn usage() -> String {
+    let mut text = String::from(
+        "usage: cargo run --release --example play -- GAME [OPTIONS]\n\ngames:\n",
+    );
+    for g in GAMES {
+        text.push_str(&format!("  {:<10} {}\n  {:<10} options: {}\n", g.name, g.about, "", g.options));
+    }
+    text.push_str("\nIn a game, type a move, or: help, moves, undo, quit.\n");
+    text
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut console = Console::stdio();
+    let Some(name) = args.first() else {
+        console.say(&usage());
+        return;
+    };
+    let Some(entry) = GAMES.iter().find(|g| g.name == name.as_str()) else {
+        console.say(&format!("unknown game {name:?}\n\n{}", usage()));
+        std::process::exit(2);
+    };
+    if let Err(message) = (entry.run)(&args[1..], &mut console) {
+        console.say(&format!("{message}\n\n{}", usage()));
+        std::process::exit(2);
+    }
+}

@@ -1,0 +1,156 @@
+//! The hotseat session shared by every game: turns, commands, results, score, play again.
+
+use crate::console::Console;
+use board_core::{ByPlayer, Game, History, MoveList, Player, Status};
+
+/// What a game adds to the shared session: how to draw it and read its moves.
+pub trait ConsoleGame {
+    /// The game's position type.
+    type Position: Game;
+
+    /// The start position of a new game.
+    fn new_game(&self) -> Self::Position;
+
+    /// How the players are called on screen (`X` / `O`, `Black` / `White`...).
+    fn player_name(&self, player: Player) -> &'static str;
+
+    /// The board, with the last move marked where the game can show it.
+    fn draw(&self, history: &History<Self::Position>) -> String;
+
+    /// The line above the prompt: whose turn and any constraint ("must play in board 5").
+    fn turn_line(&self, position: &Self::Position) -> String {
+        format!("{} to move.", self.player_name(position.side_to_move()))
+    }
+
+    /// How to type a move, shown in the prompt.
+    fn move_hint(&self) -> &'static str;
+
+    /// Reads typed text as a move, or says why it is not one.
+    fn read_move(
+        &self,
+        position: &Self::Position,
+        text: &str,
+    ) -> Result<<Self::Position as Game>::Move, String> {
+        position.parse_move(text).map_err(|e| e.to_string())
+    }
+
+    /// The final board and result line: the winner named and the winning line marked.
+    fn result(&self, history: &History<Self::Position>) -> String;
+}
+
+/// Who makes the moves of one side. Computer players plug in here.
+pub enum Seat<G: Game> {
+    /// A person at the terminal.
+    Human,
+    /// A program choosing moves, with the name shown on screen.
+    #[allow(dead_code)]
+    Computer(String, Box<dyn FnMut(&G) -> Option<G::Move>>),
+}
+
+enum TurnOutcome {
+    Played,
+    Quit,
+}
+
+/// Runs games until the players stop, keeping the score.
+pub fn run_session<C: ConsoleGame>(game: &C, console: &mut Console, mut seats: ByPlayer<Seat<C::Position>>) {
+    let mut wins = ByPlayer::new(0u32, 0u32);
+    let mut draws = 0u32;
+    loop {
+        let mut history = History::new(game.new_game());
+        loop {
+            let status = history.position().status();
+            if status.is_over() {
+                console.say(&game.result(&history));
+                match status {
+                    Status::Won(p) => wins[p] += 1,
+                    _ => draws += 1,
+                }
+                break;
+            }
+            console.say(&game.draw(&history));
+            let side = history.position().side_to_move();
+            let outcome = match &mut seats[side] {
+                Seat::Human => human_turn(game, console, &mut history),
+                Seat::Computer(name, choose) => match choose(history.position()) {
+                    Some(mv) => {
+                        console.say(&format!("{name} plays {mv}.\n"));
+                        history.play(mv).map(|_| TurnOutcome::Played).unwrap_or(TurnOutcome::Quit)
+                    }
+                    None => TurnOutcome::Quit,
+                },
+            };
+            if let TurnOutcome::Quit = outcome {
+                console.say(&score_line(game, &wins, draws));
+                return;
+            }
+        }
+        console.say(&score_line(game, &wins, draws));
+        match console.ask("Play again? (y/n) ") {
+            Some(answer) if answer.eq_ignore_ascii_case("y") || answer.eq_ignore_ascii_case("yes") => {}
+            _ => return,
+        }
+    }
+}
+
+fn score_line<C: ConsoleGame>(game: &C, wins: &ByPlayer<u32>, draws: u32) -> String {
+    format!(
+        "Score this session: {} {}, {} {}, draws {}.\n",
+        game.player_name(Player::First),
+        wins[Player::First],
+        game.player_name(Player::Second),
+        wins[Player::Second],
+        draws
+    )
+}
+
+fn human_turn<C: ConsoleGame>(
+    game: &C,
+    console: &mut Console,
+    history: &mut History<C::Position>,
+) -> TurnOutcome {
+    loop {
+        let prompt = format!("{} Your move ({}): ", game.turn_line(history.position()), game.move_hint());
+        let Some(text) = console.ask(&prompt) else {
+            return TurnOutcome::Quit;
+        };
+        match text.to_ascii_lowercase().as_str() {
+            "" => continue,
+            "quit" | "exit" | "q" => return TurnOutcome::Quit,
+            "help" | "?" => {
+                console.say(&format!(
+                    "Type a move ({}), or: moves (list the legal moves), undo (take back the last move), quit.\n",
+                    game.move_hint()
+                ));
+                continue;
+            }
+            "moves" | "legal" => {
+                let mut moves = MoveList::new();
+                history.position().legal_moves(&mut moves);
+                let list: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+                console.say(&format!("Legal moves: {}\n", list.join(" ")));
+                continue;
+            }
+            "undo" => {
+                match history.undo() {
+                    Some(mv) => console.say(&format!("Took back {mv}.\n")),
+                    None => console.say("There is no move to take back.\n"),
+                }
+                console.say(&game.draw(history));
+                continue;
+            }
+            _ => {}
+        }
+        let mv = match game.read_move(history.position(), &text) {
+            Ok(mv) => mv,
+            Err(reason) => {
+                console.say(&format!("{reason}. Try again.\n"));
+                continue;
+            }
+        };
+        match history.play(mv) {
+            Ok(()) => return TurnOutcome::Played,
+            Err(e) => console.say(&format!("{}. Try again.\n", e.reason)),
+        }
+    }
+}

@@ -1,0 +1,62 @@
+//! Tic-tac-toe at the console, drawn as the seeds' C game draws it.
+
+use crate::console::Console;
+use crate::session::{run_session, ConsoleGame, Seat};
+use board_core::{ByPlayer, Game, History, Player, Status};
+use tictactoe::{Cell, Marks, Position};
+
+struct TicTacToe;
+
+impl ConsoleGame for TicTacToe {
+    type Position = Position;
+
+    fn new_game(&self) -> Position {
+        Position::new()
+    }
+
+    fn player_name(&self, player: Player) -> &'static str {
+        match player {
+            Player::First => "X",
+            Player::Second => "O",
+        }
+    }
+
+    fn draw(&self, history: &History<Position>) -> String {
+        format!("\n{}", history.position().console_board())
+    }
+
+    fn move_hint(&self) -> &'static str {
+        "b2, or row and column such as 2 1"
+    }
+
+    fn read_move(&self, _position: &Position, text: &str) -> Result<Cell, String> {
+        Cell::parse_any(text).map_err(|e| e.to_string())
+    }
+
+    fn result(&self, history: &History<Position>) -> String {
+        let pos = history.position();
+        let line = pos.winning_line();
+        let lit = line
+            .iter()
+            .flatten()
+            .fold(Marks::EMPTY, |m, c| m.with(c.index()));
+        let verdict = match pos.status() {
+            Status::Won(p) => {
+                let cells: Vec<String> = line.iter().flatten().map(Cell::to_string).collect();
+                format!("{} wins with the line {}!", self.player_name(p), cells.join("-"))
+            }
+            _ => "Draw: the board is full and nobody has a line.".to_owned(),
+        };
+        format!("\n{}{verdict}\n", pos.console_board_highlighting(lit))
+    }
+}
+
+/// Starts tic-tac-toe; it takes no options.
+pub fn run(args: &[String], console: &mut Console) -> Result<(), String> {
+    if let Some(arg) = args.first() {
+        return Err(format!("tictactoe takes no options, got {arg:?}"));
+    }
+    console.say("Tic-tac-toe: X moves first. Three in a row, column or diagonal wins.\n");
+    run_session(&TicTacToe, console, ByPlayer::new(Seat::Human, Seat::Human));
+    Ok(())
+}
