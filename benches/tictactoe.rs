@@ -1,1 +1,44 @@
-fn main() {}
+//! Tic-tac-toe benchmarks: perft(9), full game-tree enumeration, random playouts.
+
+use board_core::{perft, Game, MoveList, Rng, Status};
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use std::hint::black_box;
+use tictactoe::Position;
+
+fn count_complete_games(pos: &Position) -> u64 {
+    if pos.status() != Status::Ongoing {
+        return 1;
+    }
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    moves
+        .iter()
+        .map(|&mv| count_complete_games(&pos.with_move(mv)))
+        .sum()
+}
+
+fn bench_perft(c: &mut Criterion) {
+    let mut group = c.benchmark_group("tictactoe");
+    group.throughput(Throughput::Elements(127_872));
+    group.bench_function("perft(9)", |b| b.iter(|| perft(black_box(&Position::new()), 9)));
+    group.throughput(Throughput::Elements(255_168));
+    group.bench_function("enumerate all 255168 games", |b| {
+        b.iter(|| count_complete_games(black_box(&Position::new())))
+    });
+    group.throughput(Throughput::Elements(1_000));
+    group.bench_function("1000 random playouts", |b| {
+        let mut rng = Rng::new(1);
+        b.iter(|| {
+            let mut plies = 0;
+            for _ in 0..1_000 {
+                let mut pos = Position::new();
+                plies += pos.random_playout(&mut rng, usize::MAX).1;
+            }
+            plies
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench_perft);
+criterion_main!(benches);

@@ -7,7 +7,7 @@
 //! use boardgames::core::{Game, Player, Status};
 //!
 //! let mut game = Position::new();
-//! for mv in ["b2", "a1", "c3", "a3", "a2", "c1", "b1"] {
+//! for mv in ["b2", "a1", "c2", "a2", "b3", "a3"] {
 //!     game.play(mv.parse::<Cell>().unwrap()).unwrap();
 //! }
 //! assert_eq!(game.status(), Status::Won(Player::Second));
