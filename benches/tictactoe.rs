@@ -20,7 +20,9 @@ fn count_complete_games(pos: &Position) -> u64 {
 fn bench_perft(c: &mut Criterion) {
     let mut group = c.benchmark_group("tictactoe");
     group.throughput(Throughput::Elements(127_872));
-    group.bench_function("perft(9)", |b| b.iter(|| perft(black_box(&Position::new()), 9)));
+    group.bench_function("perft(9)", |b| {
+        b.iter(|| perft(black_box(&Position::new()), 9))
+    });
     group.throughput(Throughput::Elements(255_168));
     group.bench_function("enumerate all 255168 games", |b| {
         b.iter(|| count_complete_games(black_box(&Position::new())))

@@ -22,21 +22,21 @@ struct GameEntry {
 }
 
 /// The table of games: one entry per game.
-const GAMES: &[GameEntry] = &[
-    GameEntry {
-        name: "tictactoe",
-        about: "tic-tac-toe on a 3x3 board; moves as b2 or as row and column (2 1)",
-        options: "(none)",
-        run: tictactoe::run,
-    },
-];
+const GAMES: &[GameEntry] = &[GameEntry {
+    name: "tictactoe",
+    about: "tic-tac-toe on a 3x3 board; moves as b2 or as row and column (2 1)",
+    options: "(none)",
+    run: tictactoe::run,
+}];
 
 fn usage() -> String {
-    let mut text = String::from(
-        "usage: cargo run --release --example play -- GAME [OPTIONS]\n\ngames:\n",
-    );
+    let mut text =
+        String::from("usage: cargo run --release --example play -- GAME [OPTIONS]\n\ngames:\n");
     for g in GAMES {
-        text.push_str(&format!("  {:<10} {}\n  {:<10} options: {}\n", g.name, g.about, "", g.options));
+        text.push_str(&format!(
+            "  {:<10} {}\n  {:<10} options: {}\n",
+            g.name, g.about, "", g.options
+        ));
     }
     text.push_str("\nIn a game, type a move, or: help, moves, undo, quit.\n");
     text

@@ -38,13 +38,16 @@ pub trait ConsoleGame {
     fn result(&self, history: &History<Self::Position>) -> String;
 }
 
+/// A computer player: picks a move for the position, or `None` to give up.
+pub type ChooseMove<G> = Box<dyn FnMut(&G) -> Option<<G as Game>::Move>>;
+
 /// Who makes the moves of one side. Computer players plug in here.
 pub enum Seat<G: Game> {
     /// A person at the terminal.
     Human,
     /// A program choosing moves, with the name shown on screen.
     #[allow(dead_code)]
-    Computer(String, Box<dyn FnMut(&G) -> Option<G::Move>>),
+    Computer(String, ChooseMove<G>),
 }
 
 enum TurnOutcome {
@@ -53,7 +56,11 @@ enum TurnOutcome {
 }
 
 /// Runs games until the players stop, keeping the score.
-pub fn run_session<C: ConsoleGame>(game: &C, console: &mut Console, mut seats: ByPlayer<Seat<C::Position>>) {
+pub fn run_session<C: ConsoleGame>(
+    game: &C,
+    console: &mut Console,
+    mut seats: ByPlayer<Seat<C::Position>>,
+) {
     let mut wins = ByPlayer::new(0u32, 0u32);
     let mut draws = 0u32;
     loop {
@@ -75,7 +82,10 @@ pub fn run_session<C: ConsoleGame>(game: &C, console: &mut Console, mut seats: B
                 Seat::Computer(name, choose) => match choose(history.position()) {
                     Some(mv) => {
                         console.say(&format!("{name} plays {mv}.\n"));
-                        history.play(mv).map(|_| TurnOutcome::Played).unwrap_or(TurnOutcome::Quit)
+                        history
+                            .play(mv)
+                            .map(|_| TurnOutcome::Played)
+                            .unwrap_or(TurnOutcome::Quit)
                     }
                     None => TurnOutcome::Quit,
                 },
@@ -87,7 +97,8 @@ pub fn run_session<C: ConsoleGame>(game: &C, console: &mut Console, mut seats: B
         }
         console.say(&score_line(game, &wins, draws));
         match console.ask("Play again? (y/n) ") {
-            Some(answer) if answer.eq_ignore_ascii_case("y") || answer.eq_ignore_ascii_case("yes") => {}
+            Some(answer)
+                if answer.eq_ignore_ascii_case("y") || answer.eq_ignore_ascii_case("yes") => {}
             _ => return,
         }
     }
@@ -110,7 +121,11 @@ fn human_turn<C: ConsoleGame>(
     history: &mut History<C::Position>,
 ) -> TurnOutcome {
     loop {
-        let prompt = format!("{} Your move ({}): ", game.turn_line(history.position()), game.move_hint());
+        let prompt = format!(
+            "{} Your move ({}): ",
+            game.turn_line(history.position()),
+            game.move_hint()
+        );
         let Some(text) = console.ask(&prompt) else {
             return TurnOutcome::Quit;
         };

@@ -43,7 +43,11 @@ impl ConsoleGame for TicTacToe {
         let verdict = match pos.status() {
             Status::Won(p) => {
                 let cells: Vec<String> = line.iter().flatten().map(Cell::to_string).collect();
-                format!("{} wins with the line {}!", self.player_name(p), cells.join("-"))
+                format!(
+                    "{} wins with the line {}!",
+                    self.player_name(p),
+                    cells.join("-")
+                )
             }
             _ => "Draw: the board is full and nobody has a line.".to_owned(),
         };

@@ -30,9 +30,16 @@ pub fn serve<G: RefereeGame>(request: &Request) -> Result<Value, Value> {
             let count = request.uint("count", None).map_err(error)?;
             let seed = request.uint("seed", Some(0)).map_err(error)?;
             let cap = request.uint("max_plies", Some(u64::MAX)).map_err(error)?;
-            Ok(playouts(&position, count, seed, cap.try_into().unwrap_or(usize::MAX)))
+            Ok(playouts(
+                &position,
+                count,
+                seed,
+                cap.try_into().unwrap_or(usize::MAX),
+            ))
         }
-        "search" => Err(error("\"search\" is not available yet: it arrives with the ai-search crate")),
+        "search" => Err(error(
+            "\"search\" is not available yet: it arrives with the ai-search crate",
+        )),
         other => Err(error(format!(
             "unknown op {other:?}: the ops are state, perft, playouts, search"
         ))),

@@ -299,7 +299,12 @@ mod tests {
     #[test]
     fn nth_set_bit_agrees_with_iteration() {
         use super::BitWord;
-        let words: [u128; 4] = [0, 1 << 127, 0xF0F0_0000_0000_0000_1234_5678_9ABC_DEF0, u128::MAX];
+        let words: [u128; 4] = [
+            0,
+            1 << 127,
+            0xF0F0_0000_0000_0000_1234_5678_9ABC_DEF0,
+            u128::MAX,
+        ];
         for w in words {
             let bits: Vec<u32> = super::SetCells(w).collect();
             for (i, &b) in bits.iter().enumerate() {

@@ -108,8 +108,18 @@ fn play_and_check<G: Conformance>(
             .play(mv)
             .map_err(|e| TestCaseError::fail(format!("generated move {mv} rejected: {e}")))?;
         let after = history.position().clone();
-        prop_assert_eq!(&unchecked, &after, "checked and unchecked play differ on {}", mv);
-        prop_assert_eq!(after.zobrist(), after.zobrist_from_scratch(), "hash after {}", mv);
+        prop_assert_eq!(
+            &unchecked,
+            &after,
+            "checked and unchecked play differ on {}",
+            mv
+        );
+        prop_assert_eq!(
+            after.zobrist(),
+            after.zobrist_from_scratch(),
+            "hash after {}",
+            mv
+        );
         let mut own_undo = after.clone();
         if own_undo.unplay(mv) {
             prop_assert_eq!(&own_undo, &pos, "the game's undo of {} differs", mv);
@@ -127,14 +137,26 @@ fn check_position<G: Conformance>(pos: &G, probe: bool) -> Result<(), TestCaseEr
     let mut moves = MoveList::new();
     pos.legal_moves(&mut moves);
     let status = pos.status();
-    prop_assert_eq!(pos.zobrist(), pos.zobrist_from_scratch(), "hash of {:?}", pos);
+    prop_assert_eq!(
+        pos.zobrist(),
+        pos.zobrist_from_scratch(),
+        "hash of {:?}",
+        pos
+    );
     prop_assert_eq!(moves.len(), pos.legal_move_count(), "legal_move_count");
-    prop_assert_eq!(status.is_over(), moves.is_empty(), "status {} vs moves", status);
+    prop_assert_eq!(
+        status.is_over(),
+        moves.is_empty(),
+        "status {} vs moves",
+        status
+    );
     let set: HashSet<G::Move> = moves.iter().copied().collect();
     prop_assert_eq!(set.len(), moves.len(), "duplicate legal moves");
     for &mv in &moves {
         if let Err(e) = pos.check_move(mv) {
-            return Err(TestCaseError::fail(format!("generated {mv} fails check: {e}")));
+            return Err(TestCaseError::fail(format!(
+                "generated {mv} fails check: {e}"
+            )));
         }
         let text = mv.to_string();
         match pos.parse_move(&text) {

@@ -21,7 +21,9 @@ pub enum ParseSquareError {
     #[error("empty coordinate: expected a column letter and a row number such as a1")]
     Empty,
     /// The text does not start with a letter.
-    #[error("malformed coordinate {text:?}: expected a column letter then a row number, such as a1")]
+    #[error(
+        "malformed coordinate {text:?}: expected a column letter then a row number, such as a1"
+    )]
     MissingColumn {
         /// The text given.
         text: String,
@@ -103,7 +105,9 @@ impl Square {
             });
         }
         // At most three digits, so this cannot overflow.
-        let row: u32 = digits.bytes().fold(0, |acc, b| acc * 10 + (b - b'0') as u32);
+        let row: u32 = digits
+            .bytes()
+            .fold(0, |acc, b| acc * 10 + (b - b'0') as u32);
         if row == 0 || row > rows as u32 {
             return Err(ParseSquareError::RowOffBoard {
                 row,
@@ -137,19 +141,37 @@ mod tests {
     #[test]
     fn errors_name_the_problem() {
         assert_eq!(Square::parse("  ", 3, 3), Err(ParseSquareError::Empty));
-        assert!(matches!(Square::parse("b", 3, 3), Err(ParseSquareError::BadRow { .. })));
-        assert!(matches!(Square::parse("b2x", 3, 3), Err(ParseSquareError::BadRow { .. })));
-        assert!(matches!(Square::parse("b-1", 3, 3), Err(ParseSquareError::BadRow { .. })));
+        assert!(matches!(
+            Square::parse("b", 3, 3),
+            Err(ParseSquareError::BadRow { .. })
+        ));
+        assert!(matches!(
+            Square::parse("b2x", 3, 3),
+            Err(ParseSquareError::BadRow { .. })
+        ));
+        assert!(matches!(
+            Square::parse("b-1", 3, 3),
+            Err(ParseSquareError::BadRow { .. })
+        ));
         assert!(matches!(
             Square::parse("a99999999999", 3, 3),
             Err(ParseSquareError::BadRow { .. })
         ));
-        assert!(matches!(Square::parse("é1", 3, 3), Err(ParseSquareError::MissingColumn { .. })));
+        assert!(matches!(
+            Square::parse("é1", 3, 3),
+            Err(ParseSquareError::MissingColumn { .. })
+        ));
         let e = Square::parse("c4", 3, 3).unwrap_err();
         assert!(e.is_off_board());
-        assert_eq!(e.to_string(), "row 4 is off the board: rows run from 1 to 3");
+        assert_eq!(
+            e.to_string(),
+            "row 4 is off the board: rows run from 1 to 3"
+        );
         let e = Square::parse("t1", 15, 15).unwrap_err();
-        assert_eq!(e.to_string(), "column 't' is off the board: columns run from a to o");
+        assert_eq!(
+            e.to_string(),
+            "column 't' is off the board: columns run from a to o"
+        );
     }
 
     proptest! {

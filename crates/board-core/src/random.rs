@@ -74,7 +74,10 @@ mod tests {
                 assert!(x < n);
                 seen[x as usize] += 1;
             }
-            assert!(seen.iter().all(|&c| c > 0), "n = {n}: some value never drawn");
+            assert!(
+                seen.iter().all(|&c| c > 0),
+                "n = {n}: some value never drawn"
+            );
         }
         assert_eq!(rng.below(0), 0);
     }

@@ -75,9 +75,26 @@ mod tests {
         assert_eq!(Status::Won(Player::Second).winner(), Some(Player::Second));
         assert_eq!(Status::Draw.winner(), None);
         assert_eq!(Status::Won(Player::First).name(), "first");
-        assert_eq!(Status::Won(Player::First).score_for(Player::Second), Some(-1));
+        assert_eq!(
+            Status::Won(Player::First).score_for(Player::Second),
+            Some(-1)
+        );
         assert_eq!(Status::Won(Player::First).score_for(Player::First), Some(1));
         assert_eq!(Status::Draw.score_for(Player::First), Some(0));
         assert_eq!(Status::Ongoing.score_for(Player::First), None);
+    }
+
+    #[cfg(feature = "serde")]
+    #[test]
+    fn serde_names_match_the_referee_words() {
+        assert_eq!(serde_json::to_string(&Player::First).unwrap(), "\"first\"");
+        assert_eq!(serde_json::to_string(&Status::Draw).unwrap(), "\"draw\"");
+        let won = Status::Won(Player::Second);
+        let back: Status = serde_json::from_str(&serde_json::to_string(&won).unwrap()).unwrap();
+        assert_eq!(back, won);
+        let by = crate::ByPlayer::new(1, 2);
+        let back: crate::ByPlayer<i32> =
+            serde_json::from_str(&serde_json::to_string(&by).unwrap()).unwrap();
+        assert_eq!(back, by);
     }
 }

@@ -89,13 +89,25 @@ bitflags::bitflags! {
 impl core::fmt::Display for PositionProblems {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         let names = [
-            (PositionProblems::TOO_MANY_X, "X has more than one mark more than O"),
+            (
+                PositionProblems::TOO_MANY_X,
+                "X has more than one mark more than O",
+            ),
             (PositionProblems::TOO_MANY_O, "O has more marks than X"),
             (PositionProblems::BOTH_WON, "both players have a line"),
-            (PositionProblems::PLAY_AFTER_X_WON, "O moved after X had won"),
-            (PositionProblems::PLAY_AFTER_O_WON, "X moved after O had won"),
+            (
+                PositionProblems::PLAY_AFTER_X_WON,
+                "O moved after X had won",
+            ),
+            (
+                PositionProblems::PLAY_AFTER_O_WON,
+                "X moved after O had won",
+            ),
             (PositionProblems::OVERLAP, "a cell holds both an X and an O"),
-            (PositionProblems::OFF_BOARD, "a mark lies outside the nine cells"),
+            (
+                PositionProblems::OFF_BOARD,
+                "a mark lies outside the nine cells",
+            ),
         ];
         let mut first = true;
         for (flag, text) in names {
@@ -115,7 +127,9 @@ impl core::fmt::Display for PositionProblems {
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum ParsePositionError {
     /// The text does not have three rows of three cells.
-    #[error("malformed diagram: expected 3 rows of 3 cells (X, O, or . for empty), found {rows} rows")]
+    #[error(
+        "malformed diagram: expected 3 rows of 3 cells (X, O, or . for empty), found {rows} rows"
+    )]
     WrongShape {
         /// The number of rows found.
         rows: usize,

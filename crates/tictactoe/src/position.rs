@@ -278,7 +278,9 @@ mod tests {
             assert!(status.is_over());
             assert_eq!(pos.ply() as usize, plies);
             assert_eq!(pos.status(), status);
-            assert!(Position::from_marks(pos.marks(Player::First), pos.marks(Player::Second)).is_ok());
+            assert!(
+                Position::from_marks(pos.marks(Player::First), pos.marks(Player::Second)).is_ok()
+            );
         }
     }
 }

@@ -28,7 +28,11 @@ const TRACES: &str = include_str!(concat!(
 #[test]
 fn recorded_games_agree() {
     let mut games = 0;
-    for (n, line) in TRACES.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+    for (n, line) in TRACES
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+    {
         let trace: Trace = serde_json::from_str(line).unwrap();
         let mut pos = Position::new();
         let mut moves = MoveList::new();
@@ -43,7 +47,8 @@ fn recorded_games_agree() {
                 assert_eq!(ours.len(), count, "game {n} ply {ply}");
             }
             let mv = pos.parse_move(&step.mv).unwrap();
-            pos.play(mv).unwrap_or_else(|e| panic!("game {n} ply {ply}: {e}"));
+            pos.play(mv)
+                .unwrap_or_else(|e| panic!("game {n} ply {ply}: {e}"));
         }
         if let Some(result) = &trace.result {
             assert_eq!(pos.status().name(), result, "game {n} result");

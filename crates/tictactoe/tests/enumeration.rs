@@ -33,7 +33,14 @@ fn count_games(pos: &Position, tally: &mut Tally) {
 fn complete_games_255168() {
     let mut tally = Tally::default();
     count_games(&Position::new(), &mut tally);
-    assert_eq!(tally, Tally { x: 131_184, o: 77_904, draw: 46_080 });
+    assert_eq!(
+        tally,
+        Tally {
+            x: 131_184,
+            o: 77_904,
+            draw: 46_080
+        }
+    );
     assert_eq!(tally.x + tally.o + tally.draw, 255_168);
 }
 

@@ -52,7 +52,12 @@ fn every_one_of_the_eight_lines_wins() {
             }
         }
         assert_eq!(game.status(), Status::Won(Player::First), "line {line:?}");
-        let mut won: Vec<String> = game.winning_line().unwrap().iter().map(|c| c.to_string()).collect();
+        let mut won: Vec<String> = game
+            .winning_line()
+            .unwrap()
+            .iter()
+            .map(|c| c.to_string())
+            .collect();
         won.sort();
         let mut want: Vec<String> = line.iter().map(|s| s.to_string()).collect();
         want.sort();
@@ -87,7 +92,10 @@ fn occupied_cell_is_refused_and_state_unchanged() {
     let before = game;
     let err = game.play(cell("a3")).unwrap_err();
     assert_eq!(err.reason, IllegalMove::Occupied);
-    assert_eq!(err.to_string(), "illegal move a3: this cell already has a mark");
+    assert_eq!(
+        err.to_string(),
+        "illegal move a3: this cell already has a mark"
+    );
     assert_eq!(game, before);
 }
 
@@ -105,7 +113,13 @@ fn moves_after_the_end_are_refused() {
 #[test]
 fn off_board_and_malformed_input_are_named() {
     let mut game = Position::new();
-    for (text, off_board) in [("d1", true), ("a4", true), ("4 1", true), ("x", false), ("1 x", false)] {
+    for (text, off_board) in [
+        ("d1", true),
+        ("a4", true),
+        ("4 1", true),
+        ("x", false),
+        ("1 x", false),
+    ] {
         match game.play_text(text) {
             Err(InputError::Parse(e)) => assert_eq!(e.is_off_board(), off_board, "{text}: {e}"),
             other => panic!("{text}: {other:?}"),
