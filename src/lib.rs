@@ -17,3 +17,4 @@
 
 pub use board_core as core;
 pub use tictactoe;
+pub use morris;

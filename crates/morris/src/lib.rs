@@ -1,0 +1,88 @@
+//! # morris
+//!
+//! Nine men's morris rules on 24-point bitboards (the rules of `RULES.md`, from the seed's
+//! rules page): three phases (placing, sliding, flying with exactly three pieces), a capture as
+//! part of the move that forms a mill, pieces in mills protected unless every opponent piece
+//! is in one, one capture for a double mill, a loss below three pieces or when blocked, and
+//! draws by agreement or by optional rules.
+//!
+//! - [`Position`]: `Copy`, 24 bytes (one `u32` [`Points`] bitboard per player, pieces in hand,
+//!   side to move, incremental Zobrist hash); the phase of each player follows from the counts.
+//!   Implements [`board_core::Game`]: checked [`play`](board_core::Game::play) with typed
+//!   errors ([`IllegalMove`]), unchecked play, legal moves, counting, uniform random moves and
+//!   playouts, all without allocation.
+//! - [`Move`]: one ply, written `d1`, `a1-a4`, `g1xd2`, `a4-a1xd2`; the legal move list holds
+//!   every (move, capture) combination.
+//! - Queries for a board display: [`Position::placement_points`], [`Position::movable_pieces`],
+//!   [`Position::destinations`], [`Position::capture_targets`], [`Position::forms_mill`],
+//!   [`Position::phase`], [`Position::in_hand`], [`Position::on_board`].
+//! - A text diagram (`Display` / `FromStr`) with the side to move and the pieces in hand,
+//!   validated on reading ([`Setup`], [`PositionProblems`]).
+//! - [`Match`]: a game record with undo, draw offers, and the optional [`DrawRules`]
+//!   (threefold repetition, N quiet moves), kept apart from the position.
+//! - The board's structure: [`ADJACENT`], [`MILLS`], [`adjacent`], [`mills_through`].
+//!
+//! ## Example
+//!
+//! ```
+//! use morris::{IllegalMove, Move, Phase, Position};
+//! use board_core::{Game, Player};
+//!
+//! let mut game = Position::new();
+//! for mv in ["a1", "d2", "d1", "b4"] {
+//!     game.play(mv.parse::<Move>()?)?;
+//! }
+//! // White completes the bottom row a1-d1-g1: the capture is part of the move.
+//! let err = game.play("g1".parse()?).unwrap_err();
+//! assert!(matches!(err.reason, IllegalMove::CaptureRequired { .. }));
+//! assert_eq!(game.capture_targets().points().map(|p| p.to_string()).collect::<Vec<_>>(),
+//!            ["d2", "b4"]);
+//! game.play("g1xd2".parse()?)?;
+//! assert_eq!(game.on_board(Player::Second), 1);
+//! assert_eq!(game.in_hand(Player::Second), 7);
+//! assert_eq!(game.phase(Player::Second), Phase::Placing);
+//! assert_eq!(game.side_to_move(), Player::Second);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! ## Feature flags
+//!
+//! - `serde`: [`Point`] and [`Move`] as their notation (`"a4-a1xd2"`); [`Setup`] and
+//!   [`Position`] as setup data (point lists per player, pieces in hand, side to move), which
+//!   is validated again when a position is read; [`Rules`] and [`DrawRules`] as plain data.
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+#[cfg(test)]
+mod conformance_tests;
+mod diagram;
+mod error;
+mod game;
+mod geometry;
+mod movegen;
+mod moves;
+mod point;
+mod position;
+mod record;
+mod setup;
+
+pub use error::{
+    DiagramProblem, DrawError, IllegalMove, InputError, ParseMoveError, ParsePointError,
+    ParsePositionError, PositionProblems,
+};
+pub use geometry::{adjacent, are_adjacent, mills_through, ADJACENT, MILLS};
+pub use moves::Move;
+pub use point::{Point, Points};
+pub use position::{Phase, Position, Rules, PIECES};
+pub use record::{DrawReason, DrawRules, Match};
+pub use setup::Setup;
+
+use board_core::Player;
+
+/// The colour of a player in morris: white moves first.
+pub const fn colour(player: Player) -> &'static str {
+    match player {
+        Player::First => "white",
+        Player::Second => "black",
+    }
+}

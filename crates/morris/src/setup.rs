@@ -1,0 +1,179 @@
+//! Unvalidated positions: the parts of a position as plain data, checked before they become a
+//! [`Position`].
+
+use crate::position::PIECES;
+use crate::{Points, Position, PositionProblems, Rules};
+use board_core::{ByPlayer, Player};
+
+/// The parts of a position as plain data, for positions typed in, read from a file or
+/// deserialized. [`Setup::validate`] (or `Position::try_from`) checks it and names every
+/// problem.
+///
+/// ```
+/// use morris::{Points, Position, PositionProblems, Setup};
+/// use board_core::Player;
+/// let mut setup = Setup::from(Position::new());
+/// setup.in_hand.first = 8;
+/// setup.pieces.first = Points::from_iter(["a1".parse().unwrap()]);
+/// setup.to_move = Player::Second;
+/// assert!(setup.validate().is_ok());
+/// setup.to_move = Player::First;
+/// assert_eq!(setup.validate(), Err(PositionProblems::HANDS_VS_TURN));
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Setup {
+    /// Each player's pieces on the board.
+    pub pieces: ByPlayer<Points>,
+    /// Each player's pieces still to be placed.
+    pub in_hand: ByPlayer<u8>,
+    /// The player to move.
+    pub to_move: Player,
+    /// The rule options.
+    pub rules: Rules,
+}
+
+impl From<Position> for Setup {
+    fn from(pos: Position) -> Setup {
+        Setup {
+            pieces: pos.pieces,
+            in_hand: pos.in_hand,
+            to_move: pos.to_move,
+            rules: pos.rules,
+        }
+    }
+}
+
+impl TryFrom<Setup> for Position {
+    type Error = PositionProblems;
+    fn try_from(setup: Setup) -> Result<Position, PositionProblems> {
+        setup.validate()
+    }
+}
+
+impl Setup {
+    /// Every reason this setup cannot arise in a game (empty when it can, as far as counts
+    /// and turns tell).
+    pub fn problems(&self) -> PositionProblems {
+        let mut problems = PositionProblems::empty();
+        let (w, b) = (self.pieces.first, self.pieces.second);
+        if w.intersects(b) {
+            problems |= PositionProblems::OVERLAP;
+        }
+        if (w.0 | b.0) & !Points::FULL.0 != 0 {
+            problems |= PositionProblems::OFF_BOARD;
+        }
+        let total = |p: Player| self.pieces.get(p).0.count_ones() + *self.in_hand.get(p) as u32;
+        if total(Player::First) > PIECES as u32 {
+            problems |= PositionProblems::TOO_MANY_WHITE;
+        }
+        if total(Player::Second) > PIECES as u32 {
+            problems |= PositionProblems::TOO_MANY_BLACK;
+        }
+        let (hw, hb) = (self.in_hand.first, self.in_hand.second);
+        let hands_fit = match self.to_move {
+            Player::First => hw == hb,
+            Player::Second => hb == hw.wrapping_add(1) || (hw == 0 && hb == 0),
+        };
+        if !hands_fit {
+            problems |= PositionProblems::HANDS_VS_TURN;
+        }
+        let placing = hw > 0 || hb > 0;
+        for p in Player::ALL {
+            let left = total(p);
+            if left < 3 {
+                if placing {
+                    problems |= PositionProblems::FEW_WHILE_PLACING;
+                } else if p != self.to_move {
+                    problems |= PositionProblems::LOSER_NOT_TO_MOVE;
+                }
+            }
+            if placing {
+                // The other player formed a mill at most once per placement from their third.
+                let placed_by_other =
+                    (PIECES as u32).saturating_sub(*self.in_hand.get(p.opponent()) as u32);
+                let gone = (PIECES as u32).saturating_sub(left);
+                if gone > placed_by_other.saturating_sub(2) {
+                    problems |= PositionProblems::TOO_MANY_CAPTURED;
+                }
+            }
+        }
+        problems
+    }
+
+    /// The position, if the setup can arise in a game; otherwise every problem found.
+    pub fn validate(&self) -> Result<Position, PositionProblems> {
+        let problems = self.problems();
+        if problems.is_empty() {
+            Ok(Position::from_parts(
+                self.pieces,
+                self.in_hand,
+                self.to_move,
+                self.rules,
+            ))
+        } else {
+            Err(problems)
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+mod serde_impl {
+    use super::*;
+    use crate::Point;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    /// The serialized form: point names per player, counts, and the side to move.
+    #[derive(Serialize, Deserialize)]
+    struct Data {
+        white: Vec<Point>,
+        black: Vec<Point>,
+        in_hand: ByPlayer<u8>,
+        to_move: Player,
+        #[serde(default)]
+        rules: Option<Rules>,
+    }
+
+    impl Serialize for Setup {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            Data {
+                white: self.pieces.first.points().collect(),
+                black: self.pieces.second.points().collect(),
+                in_hand: self.in_hand,
+                to_move: self.to_move,
+                rules: Some(self.rules),
+            }
+            .serialize(s)
+        }
+    }
+
+    impl<'de> Deserialize<'de> for Setup {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Setup, D::Error> {
+            let data = Data::deserialize(d)?;
+            Ok(Setup {
+                pieces: ByPlayer::new(
+                    data.white.into_iter().collect(),
+                    data.black.into_iter().collect(),
+                ),
+                in_hand: data.in_hand,
+                to_move: data.to_move,
+                rules: data.rules.unwrap_or_default(),
+            })
+        }
+    }
+
+    impl Serialize for Position {
+        /// As its [`Setup`] data: `{"white":["a1"],"black":[],"in_hand":{...},...}`.
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            Setup::from(*self).serialize(s)
+        }
+    }
+
+    impl<'de> Deserialize<'de> for Position {
+        /// Reads [`Setup`] data and validates it; the hash is recomputed.
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Position, D::Error> {
+            Setup::deserialize(d)?
+                .validate()
+                .map_err(|p| serde::de::Error::custom(format!("impossible position: {p}")))
+        }
+    }
+}
