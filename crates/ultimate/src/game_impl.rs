@@ -1,0 +1,77 @@
+//! The `board_core::Game` implementation: the generic door used by perft, search, the
+//! referee and the conformance harness.
+
+use crate::{IllegalMove, Move, ParseMoveError, Position};
+use board_core::{Game, MoveList, Player, Rng, Status};
+
+impl Game for Position {
+    type Move = Move;
+    type ParseMoveError = ParseMoveError;
+    type Illegal = IllegalMove;
+
+    #[inline]
+    fn side_to_move(&self) -> Player {
+        Position::side_to_move(self)
+    }
+
+    #[inline]
+    fn status(&self) -> Status {
+        Position::status(self)
+    }
+
+    /// Every legal move in cell-index order (`11`, `12`, ... `99`).
+    #[inline]
+    fn legal_moves(&self, moves: &mut MoveList<Move>) {
+        moves.clear();
+        moves.extend(
+            self.legal_mask()
+                .iter()
+                .map(|i| Move::from_index_unchecked(i as u8)),
+        );
+    }
+
+    #[inline]
+    fn legal_move_count(&self) -> usize {
+        Position::legal_move_count(self)
+    }
+
+    #[inline]
+    fn check_move(&self, mv: Move) -> Result<(), IllegalMove> {
+        self.check(mv)
+    }
+
+    #[inline]
+    fn is_legal(&self, mv: Move) -> bool {
+        self.legal_mask().contains(mv.index() as u32)
+    }
+
+    /// Plays `mv` without checking it. An illegal move gives a position the rules cannot
+    /// reach (a mark on a dead cell, two marks on one cell), never a panic.
+    #[inline]
+    fn play_unchecked(&mut self, mv: Move) {
+        self.apply(mv);
+    }
+
+    #[inline]
+    fn zobrist(&self) -> u64 {
+        self.hash()
+    }
+
+    fn zobrist_from_scratch(&self) -> u64 {
+        self.zobrist_from_scratch_impl()
+    }
+
+    fn max_remaining_plies(&self) -> Option<usize> {
+        Some(self.live_cells().count() as usize)
+    }
+
+    #[inline]
+    fn random_move(&self, rng: &mut Rng) -> Option<Move> {
+        self.pick_random(rng)
+    }
+
+    #[inline]
+    fn random_playout(&mut self, rng: &mut Rng, max_plies: usize) -> (Status, usize) {
+        self.playout(rng, max_plies)
+    }
+}

@@ -1,0 +1,102 @@
+//! Rule options. The default is the seed's rule set; every option is off by default.
+
+use core::fmt;
+use core::str::FromStr;
+
+/// What decides a game in which every small board is finished without a macro line.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum TieBreak {
+    /// The seed's rule: the game is a draw, whatever the number of boards each side won.
+    #[default]
+    None,
+    /// The rule some sites use: the player who won more small boards wins; equal counts draw.
+    BoardsWon,
+}
+
+impl TieBreak {
+    /// Both tie-breaks, the default first.
+    pub const ALL: [TieBreak; 2] = [TieBreak::None, TieBreak::BoardsWon];
+
+    /// The option's name: `none` or `boards_won` (the referee's `tiebreak` values).
+    pub const fn name(self) -> &'static str {
+        match self {
+            TieBreak::None => "none",
+            TieBreak::BoardsWon => "boards_won",
+        }
+    }
+}
+
+impl fmt::Display for TieBreak {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A tie-break name that is neither `none` nor `boards_won`.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("unknown tie-break {text:?}: expected \"none\" or \"boards_won\"")]
+pub struct ParseTieBreakError {
+    /// The text given.
+    pub text: String,
+}
+
+impl FromStr for TieBreak {
+    type Err = ParseTieBreakError;
+
+    fn from_str(text: &str) -> Result<TieBreak, ParseTieBreakError> {
+        TieBreak::ALL
+            .into_iter()
+            .find(|t| t.name() == text.trim())
+            .ok_or_else(|| ParseTieBreakError {
+                text: text.to_owned(),
+            })
+    }
+}
+
+/// The rule options of a game, fixed when the game starts.
+///
+/// ```
+/// use ultimate::{Rules, TieBreak};
+/// assert_eq!(Rules::default().tie_break, TieBreak::None); // the seed's rule
+/// let site_rules = Rules::default().with_tie_break(TieBreak::BoardsWon);
+/// assert_eq!(site_rules.tie_break, TieBreak::BoardsWon);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields, default))]
+pub struct Rules {
+    /// Who wins when all nine small boards finish without a macro line.
+    pub tie_break: TieBreak,
+}
+
+impl Rules {
+    /// The seed's rules: a game with every small board finished and no macro line is a draw.
+    pub const SEED: Rules = Rules {
+        tie_break: TieBreak::None,
+    };
+
+    /// These rules with the tie-break `tie_break`.
+    pub const fn with_tie_break(self, tie_break: TieBreak) -> Rules {
+        Rules { tie_break }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tie_break_names_round_trip() {
+        for t in TieBreak::ALL {
+            assert_eq!(t.name().parse(), Ok(t));
+        }
+        let e = "most".parse::<TieBreak>().unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "unknown tie-break \"most\": expected \"none\" or \"boards_won\""
+        );
+        assert_eq!(Rules::default(), Rules::SEED);
+    }
+}

@@ -1,0 +1,229 @@
+//! Property tests over random games, against a plain model written from the rules alone
+//! (nested loops over boards, no incremental state).
+
+use board_core::grid3::{has_line, FULL as GRID_FULL};
+use board_core::{Game, Player, Rng, Status};
+use proptest::prelude::*;
+use ultimate::{BoardResult, Boards, Cells, Move, Position, Rules, TieBreak};
+
+/// A small board's result from its marks alone.
+fn model_board(pos: &Position, board: u32) -> BoardResult {
+    let x = pos.marks(Player::First).board(board);
+    let o = pos.marks(Player::Second).board(board);
+    if has_line(x) {
+        BoardResult::Won(Player::First)
+    } else if has_line(o) {
+        BoardResult::Won(Player::Second)
+    } else if x | o == GRID_FULL {
+        BoardResult::Drawn
+    } else {
+        BoardResult::Open
+    }
+}
+
+/// The macro status from the marks alone.
+fn model_status(pos: &Position, rules: Rules) -> Status {
+    let mut won = [0u16; 2];
+    let mut finished = 0;
+    for b in 0..9 {
+        match model_board(pos, b) {
+            BoardResult::Won(p) => {
+                won[p.index()] |= 1 << b;
+                finished += 1;
+            }
+            BoardResult::Drawn => finished += 1,
+            BoardResult::Open => {}
+        }
+    }
+    for p in Player::ALL {
+        if has_line(won[p.index()]) {
+            return Status::Won(p);
+        }
+    }
+    if finished < 9 {
+        return Status::Ongoing;
+    }
+    let (x, o) = (won[0].count_ones(), won[1].count_ones());
+    match rules.tie_break {
+        TieBreak::BoardsWon if x > o => Status::Won(Player::First),
+        TieBreak::BoardsWon if o > x => Status::Won(Player::Second),
+        _ => Status::Draw,
+    }
+}
+
+/// The legal cells from the marks and the last move alone.
+fn model_legal(pos: &Position, last: Option<Move>, rules: Rules) -> Cells {
+    if model_status(pos, rules).is_over() {
+        return Cells::EMPTY;
+    }
+    let open: Vec<u32> = (0..9)
+        .filter(|&b| model_board(pos, b) == BoardResult::Open)
+        .collect();
+    let allowed: Vec<u32> = match last {
+        Some(m) if open.contains(&(m.cell() as u32)) => vec![m.cell() as u32],
+        _ => open,
+    };
+    let mut legal = Cells::EMPTY;
+    for b in allowed {
+        for c in 0..9 {
+            let i = b * 9 + c;
+            if !pos.occupied().contains(i) {
+                legal = legal.with(i);
+            }
+        }
+    }
+    legal
+}
+
+fn rules_strategy() -> impl Strategy<Value = Rules> {
+    prop_oneof![
+        Just(Rules::default()),
+        Just(Rules::default().with_tie_break(TieBreak::BoardsWon)),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    #[test]
+    fn legal_mask_is_the_empty_cells_of_the_allowed_unfinished_boards(
+        seed in any::<u64>(),
+        rules in rules_strategy(),
+    ) {
+        let mut pos = Position::with_rules(rules);
+        let mut rng = Rng::new(seed);
+        let mut last = None;
+        loop {
+            let want = model_legal(&pos, last, rules);
+            prop_assert_eq!(pos.legal_mask(), want, "after {:?}\n{}", last, pos);
+            prop_assert_eq!(pos.legal_move_count(), want.count() as usize);
+            let boards = (0..9).filter(|&b| want.intersects(Cells::board_mask(b)))
+                .fold(Boards::EMPTY, |acc, b| acc.with(b));
+            prop_assert_eq!(pos.playable_boards(), boards);
+            match pos.random_move(&mut rng) {
+                Some(m) => {
+                    pos.play(m).unwrap();
+                    last = Some(m);
+                }
+                None => break,
+            }
+        }
+    }
+
+    #[test]
+    fn a_finished_small_board_never_changes(seed in any::<u64>(), rules in rules_strategy()) {
+        let mut pos = Position::with_rules(rules);
+        let mut rng = Rng::new(seed);
+        let mut frozen: [Option<(u16, u16, BoardResult)>; 9] = [None; 9];
+        while let Some(m) = pos.random_move(&mut rng) {
+            pos.play(m).unwrap();
+            for b in 0..9u32 {
+                let now = (
+                    pos.marks(Player::First).board(b),
+                    pos.marks(Player::Second).board(b),
+                    pos.board_result(b as u8),
+                );
+                match frozen[b as usize] {
+                    Some(then) => prop_assert_eq!(then, now, "board {} changed", b + 1),
+                    None if now.2.is_finished() => frozen[b as usize] = Some(now),
+                    None => {}
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_status_and_board_results_equal_a_recomputation(
+        seed in any::<u64>(),
+        rules in rules_strategy(),
+    ) {
+        let mut pos = Position::with_rules(rules);
+        let mut rng = Rng::new(seed);
+        loop {
+            prop_assert_eq!(pos.status(), model_status(&pos, rules), "\n{}", pos);
+            prop_assert_eq!(pos.macro_status(), pos.status());
+            for b in 0..9 {
+                prop_assert_eq!(pos.board_result(b as u8), model_board(&pos, b));
+            }
+            prop_assert_eq!(pos.zobrist(), pos.zobrist_from_scratch());
+            match pos.random_move(&mut rng) {
+                Some(m) => pos.play(m).unwrap(),
+                None => break,
+            }
+        }
+        prop_assert!(pos.status().is_over());
+    }
+
+    #[test]
+    fn a_playout_is_the_same_game_as_random_moves_one_by_one(seed in any::<u64>()) {
+        let mut fast = Position::new();
+        let (status, plies) = fast.random_playout(&mut Rng::new(seed), usize::MAX);
+        let mut slow = Position::new();
+        let mut rng = Rng::new(seed);
+        let mut count = 0;
+        while let Some(m) = slow.random_move(&mut rng) {
+            slow.play(m).unwrap();
+            count += 1;
+        }
+        prop_assert_eq!(fast, slow);
+        prop_assert_eq!((status, plies), (slow.status(), count));
+    }
+
+    #[test]
+    fn move_text_never_panics(text in "\\PC{0,4}") {
+        let _ = text.parse::<Move>();
+    }
+
+    #[test]
+    fn diagram_reader_never_panics(text in "[XO. |\\-\n]{0,120}(X to move, board [0-9]|draw|O wins)?") {
+        let _ = text.parse::<Position>();
+    }
+}
+
+#[test]
+fn random_move_is_uniform_over_the_legal_moves() {
+    // A free choice late in a game, spread over several boards, so the pick crosses the
+    // 64-bit halves of the mask.
+    let mut pos = Position::new();
+    let mut rng = Rng::new(5);
+    let mut chosen = None;
+    while let Some(m) = pos.random_move(&mut rng) {
+        pos.play(m).unwrap();
+        if pos.forced_board().is_none()
+            && pos.legal_move_count() > 20
+            && pos.occupied().count() > 20
+        {
+            chosen = Some(pos);
+            break;
+        }
+    }
+    let pos = chosen.expect("seed 5 reaches a free choice");
+    let n = pos.legal_move_count();
+    let mut counts = std::collections::HashMap::new();
+    let draws = 2_000 * n;
+    let mut rng = Rng::new(99);
+    for _ in 0..draws {
+        *counts
+            .entry(pos.random_move(&mut rng).unwrap())
+            .or_insert(0usize) += 1;
+    }
+    assert_eq!(counts.len(), n, "every legal move is drawn");
+    for (m, c) in counts {
+        assert!(pos.is_legal(m));
+        assert!(
+            (1_750..2_250).contains(&c),
+            "{m} drawn {c} times of about 2000"
+        );
+    }
+}
+
+#[test]
+fn the_position_is_copy_and_at_most_64_bytes() {
+    fn is_copy<T: Copy>() {}
+    is_copy::<Position>();
+    assert!(
+        core::mem::size_of::<Position>() <= 64,
+        "{}",
+        core::mem::size_of::<Position>()
+    );
+}
