@@ -17,4 +17,5 @@
 
 pub use board_core as core;
 pub use tictactoe;
+pub use ultimate;
 pub use morris;

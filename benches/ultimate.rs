@@ -1,0 +1,72 @@
+//! Ultimate tic-tac-toe benchmarks: perft(6) from the start, legal move generation over a
+//! fixed list of positions, uniformly random playouts.
+
+use board_core::{perft, Game, MoveList, Rng};
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use std::hint::black_box;
+use ultimate::Position;
+
+/// 256 positions from seeded random games, every ply of each game, so forced boards and
+/// free choices both appear.
+fn sample_positions() -> Vec<Position> {
+    let mut positions = Vec::new();
+    let mut rng = Rng::new(2024);
+    while positions.len() < 256 {
+        let mut pos = Position::new();
+        while let Some(mv) = pos.random_move(&mut rng) {
+            positions.push(pos);
+            pos.play_unchecked(mv);
+        }
+    }
+    positions.truncate(256);
+    positions
+}
+
+fn bench_ultimate(c: &mut Criterion) {
+    let mut group = c.benchmark_group("ultimate");
+    group.sample_size(20);
+    group.throughput(Throughput::Elements(4_020_960));
+    group.bench_function("perft(6)", |b| {
+        b.iter(|| perft(black_box(&Position::new()), 6))
+    });
+    group.sample_size(100);
+
+    let positions = sample_positions();
+    group.throughput(Throughput::Elements(positions.len() as u64));
+    group.bench_function("legal move list, 256 positions", |b| {
+        let mut moves = MoveList::new();
+        b.iter(|| {
+            let mut total = 0;
+            for pos in black_box(&positions) {
+                pos.legal_moves(&mut moves);
+                total += moves.len();
+            }
+            total
+        })
+    });
+    group.bench_function("legal mask and count, 256 positions", |b| {
+        b.iter(|| {
+            black_box(&positions)
+                .iter()
+                .map(|pos| pos.legal_mask().count())
+                .sum::<u32>()
+        })
+    });
+
+    group.throughput(Throughput::Elements(1_000));
+    group.bench_function("1000 random playouts", |b| {
+        let mut rng = Rng::new(1);
+        b.iter(|| {
+            let mut plies = 0;
+            for _ in 0..1_000 {
+                let mut pos = Position::new();
+                plies += pos.random_playout(&mut rng, usize::MAX).1;
+            }
+            plies
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench_ultimate);
+criterion_main!(benches);
