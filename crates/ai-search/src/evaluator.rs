@@ -1,0 +1,48 @@
+//! The evaluator: the game knowledge a search needs, kept apart from the rules.
+
+use crate::Score;
+use board_core::{Game, MoveList, Player, Status};
+
+/// Game knowledge for the search: a static score for positions where the search stops, and the
+/// moves to search.
+pub trait Evaluator<G: Game> {
+    /// The heuristic value of an ongoing position from the side to move's view, within
+    /// `±`[`crate::MAX_EVAL`] (larger values are clamped). Must be deterministic.
+    fn evaluate(&self, position: &G) -> Score;
+
+    /// The moves the search tries. The default is every legal move; an evaluator may narrow
+    /// them (gomoku: points near stones), which the search then treats as the whole move set,
+    /// proofs included. It must leave at least one move in an ongoing position.
+    fn search_moves(&self, position: &G, moves: &mut MoveList<G::Move>) {
+        position.legal_moves(moves);
+    }
+
+    /// A static ordering hint for `mv` (higher is tried earlier), used after the table move and
+    /// killer moves. The default is 0 for every move.
+    fn order_hint(&self, _position: &G, _mv: G::Move) -> Score {
+        0
+    }
+}
+
+/// An evaluator that knows nothing: every ongoing position scores 0. With enough depth the
+/// search still plays perfectly (it then sees every game to its end).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoKnowledge;
+
+impl<G: Game> Evaluator<G> for NoKnowledge {
+    fn evaluate(&self, _position: &G) -> Score {
+        0
+    }
+}
+
+/// The score of a finished position from the side to move's view, `ply` plies from the root;
+/// `None` while the game goes on.
+#[inline]
+pub fn terminal_score(status: Status, side_to_move: Player, ply: usize) -> Option<Score> {
+    match status {
+        Status::Ongoing => None,
+        Status::Draw => Some(0),
+        Status::Won(p) if p == side_to_move => Some(crate::score::win_in(ply)),
+        Status::Won(_) => Some(crate::score::loss_in(ply)),
+    }
+}

@@ -1,0 +1,50 @@
+//! # ai-search
+//!
+//! Generic game-tree search for any [`board_core::Game`]: negamax with alpha-beta pruning,
+//! principal variation search, a transposition table keyed by the games' 64-bit hashes
+//! (depth-preferred slot plus an always-replace slot, mate scores stored relative to the node),
+//! iterative deepening with aspiration windows, move ordering (table move, killer moves,
+//! history table, the evaluator's hint), and limits on depth, nodes, time and a stop flag.
+//!
+//! - Scores are from the side to move's view and symmetric ([`INFINITY`] negates safely). A
+//!   win `n` plies away scores `WIN - n`, so the search takes the fastest win and delays a loss;
+//!   proven results come back as [`Proof`].
+//! - The [`Evaluator`] holds the game knowledge, apart from the rules; [`NoKnowledge`] scores
+//!   every ongoing position 0.
+//! - [`negamax`] is the plain oracle; every technique of [`Searcher`] returns the same value at
+//!   the same depth (the tests check it on random positions).
+//! - Memory is fixed when the [`Searcher`] is made: no allocation per node.
+//!
+//! ## Example
+//!
+//! ```
+//! use ai_search::{Limits, NoKnowledge, Proof, Searcher};
+//! use board_core::Game;
+//! use tictactoe::Position;
+//!
+//! // X to move can win at once on the top row.
+//! let position: Position = "XX./OO./...".parse().unwrap();
+//! let mut searcher = Searcher::new(NoKnowledge).with_table_bytes(1 << 20);
+//! let result = searcher.search(&position, &Limits::depth(9));
+//! assert_eq!(result.best_move.unwrap().to_string(), "c3");
+//! assert_eq!(result.proof, Some(Proof::Win));
+//! assert_eq!(result.plies_to_end(), Some(1));
+//! ```
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod evaluator;
+mod limits;
+mod negamax;
+mod ordering;
+mod result;
+pub mod score;
+mod search;
+pub mod table;
+
+pub use evaluator::{terminal_score, Evaluator, NoKnowledge};
+pub use limits::Limits;
+pub use negamax::negamax;
+pub use result::{Proof, SearchResult};
+pub use score::{Score, INFINITY, MAX_EVAL, MAX_PLY, WIN};
+pub use search::{Searcher, Techniques, DEFAULT_TABLE_BYTES};

@@ -1,0 +1,37 @@
+//! Plain negamax: no pruning, no table. The oracle every faster search is tested against.
+
+use crate::evaluator::{terminal_score, Evaluator};
+use crate::score::{clamp_eval, Score, INFINITY, MAX_PLY};
+use board_core::{Game, MoveList};
+
+/// The negamax value of `position` searched `depth` plies deep with `evaluator`, from the side
+/// to move's view. Exponential: for tests and small depths.
+pub fn negamax<G: Game, E: Evaluator<G>>(position: &G, depth: u32, evaluator: &E) -> Score {
+    negamax_at(position, depth.min(MAX_PLY as u32 - 1), 0, evaluator)
+}
+
+fn negamax_at<G: Game, E: Evaluator<G>>(
+    position: &G,
+    depth: u32,
+    ply: usize,
+    evaluator: &E,
+) -> Score {
+    if let Some(score) = terminal_score(position.status(), position.side_to_move(), ply) {
+        return score;
+    }
+    if depth == 0 {
+        return clamp_eval(evaluator.evaluate(position));
+    }
+    let mut moves = MoveList::new();
+    evaluator.search_moves(position, &mut moves);
+    if moves.is_empty() {
+        return clamp_eval(evaluator.evaluate(position));
+    }
+    let mut best = -INFINITY;
+    for &mv in &moves {
+        let mut child = position.clone();
+        child.play_unchecked(mv);
+        best = best.max(-negamax_at(&child, depth - 1, ply + 1, evaluator));
+    }
+    best
+}

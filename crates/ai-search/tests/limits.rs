@@ -1,0 +1,56 @@
+//! Limits: nodes, time and the stop flag end the search with the last completed iteration.
+
+use ai_search::{Limits, NoKnowledge, Proof, Searcher};
+use board_core::Game;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
+use tictactoe::Position;
+
+#[test]
+fn node_limit_keeps_a_completed_iteration() {
+    let mut searcher = Searcher::new(NoKnowledge).with_table(false);
+    let result = searcher.search(&Position::new(), &Limits::none().with_nodes(50));
+    assert!(
+        result.depth >= 1 && result.depth < 9,
+        "depth {}",
+        result.depth
+    );
+    let mv = result.best_move.expect("a move");
+    assert!(Position::new().is_legal(mv));
+    assert!(result.proof.is_none());
+}
+
+#[test]
+fn stop_flag_set_before_the_search_still_gives_depth_one() {
+    let stop = Arc::new(AtomicBool::new(true));
+    let mut searcher = Searcher::new(NoKnowledge);
+    let result = searcher.search(&Position::new(), &Limits::none().with_stop_flag(stop));
+    assert_eq!(result.depth, 1);
+    assert!(result.best_move.is_some());
+}
+
+#[test]
+fn zero_time_still_gives_depth_one() {
+    let mut searcher = Searcher::new(NoKnowledge);
+    let result = searcher.search(&Position::new(), &Limits::time(Duration::ZERO));
+    assert!(result.depth >= 1);
+    assert!(result.best_move.is_some());
+}
+
+#[test]
+fn unlimited_search_stops_when_the_game_is_solved() {
+    let mut searcher = Searcher::new(NoKnowledge);
+    let result = searcher.search(&Position::new(), &Limits::none());
+    assert_eq!(result.proof, Some(Proof::Draw));
+    assert_eq!(result.depth, 9);
+    assert!(result.nodes > 0 && result.table_hits > 0);
+}
+
+#[test]
+fn finished_game_has_no_move() {
+    let pos: Position = "XXX/OO./...".parse().unwrap();
+    let result = Searcher::new(NoKnowledge).search(&pos, &Limits::depth(3));
+    assert_eq!(result.best_move, None);
+    assert_eq!(result.proof, Some(Proof::Loss));
+}
