@@ -1,11 +1,11 @@
 //! [`board_core::Game`] for [`Position`]: legality with named reasons, generation, counting,
 //! random moves and playouts without allocation.
 
-use crate::geometry::{are_adjacent, mill_completions};
+use crate::geometry::{are_adjacent, mill_completions, pop};
 use crate::movegen::MoveSet;
 use crate::position::Phase;
-use crate::{IllegalMove, Move, ParseMoveError, Position};
-use board_core::{Game, MoveList, Player, Rng, Status};
+use crate::{IllegalMove, Move, ParseMoveError, Points, Position};
+use board_core::{ByPlayer, Game, MoveList, Player, Rng, Status};
 
 impl Game for Position {
     type Move = Move;
@@ -97,17 +97,51 @@ impl Game for Position {
         MoveSet::of(self).random(rng)
     }
 
+    /// Plays on bare bitboards in local variables (no hash, no per-ply status call: only a
+    /// capture can end the game on piece count, and only the mover can be blocked), then
+    /// writes the final position back with its hash recomputed.
     fn random_playout(&mut self, rng: &mut Rng, max_plies: usize) -> (Status, usize) {
+        if self.short_of_pieces().is_some() {
+            return (self.status(), 0);
+        }
+        let mut pieces = [self.pieces.first.0, self.pieces.second.0];
+        let mut hand = [self.in_hand.first, self.in_hand.second];
+        let mut me = self.to_move.index();
+        let flying = self.rules.flying;
         let mut plies = 0;
         while plies < max_plies {
-            match MoveSet::of(self).random(rng) {
-                Some(mv) => {
-                    self.apply(mv);
-                    plies += 1;
-                }
-                None => break,
+            let own = pieces[me];
+            let opp = pieces[me ^ 1];
+            let phase = if hand[me] > 0 {
+                Phase::Placing
+            } else if flying && pop(own) == 3 {
+                Phase::Flying
+            } else {
+                Phase::Moving
+            };
+            let Some(mv) = MoveSet::from_bits(own, opp, phase).random(rng) else {
+                break;
+            };
+            let (from, to, capture) = mv.bits();
+            if from == 0 {
+                hand[me] -= 1;
+            }
+            pieces[me] = own ^ from ^ to;
+            pieces[me ^ 1] = opp & !capture;
+            me ^= 1;
+            plies += 1;
+            if capture != 0 && hand[me] as u32 + pop(pieces[me]) < 3 {
+                break;
             }
         }
+        self.pieces = ByPlayer::new(Points(pieces[0]), Points(pieces[1]));
+        self.in_hand = ByPlayer::new(hand[0], hand[1]);
+        self.to_move = if me == 0 {
+            Player::First
+        } else {
+            Player::Second
+        };
+        self.hash = self.hash_from_scratch();
         (self.status(), plies)
     }
 }

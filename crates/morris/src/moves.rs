@@ -7,7 +7,14 @@ use core::fmt;
 use core::str::FromStr;
 
 /// The marker for "no point" in the packed fields.
-const NONE: u8 = u8::MAX;
+pub(crate) const NONE: u8 = u8::MAX;
+
+/// The one-point mask of a packed point index; 0 for [`NONE`] (255 & 63 = 63, past the
+/// 32 bits kept).
+#[inline(always)]
+const fn bit(index: u8) -> u32 {
+    (1u64 << (index & 63)) as u32
+}
 
 /// A move: where a piece comes from (nothing for a placement), where it goes, and which
 /// opponent piece it captures (only when it forms a mill).
@@ -71,7 +78,7 @@ impl Move {
     }
 
     /// Builds a move from raw indices, all below 24 (`None` for no start or no capture).
-    #[inline]
+    #[cfg(test)]
     pub(crate) const fn raw(from: Option<u32>, to: u32, capture: Option<u32>) -> Move {
         Move {
             from: match from {
@@ -84,6 +91,19 @@ impl Move {
                 None => NONE,
             },
         }
+    }
+
+    /// Builds a move from packed fields: point indices below 24, or [`NONE`].
+    #[inline(always)]
+    pub(crate) const fn packed(from: u8, to: u8, capture: u8) -> Move {
+        Move { from, to, capture }
+    }
+
+    /// The move as one-point masks: start (0 for a placement), destination, capture (0 for
+    /// none).
+    #[inline(always)]
+    pub(crate) const fn bits(self) -> (u32, u32, u32) {
+        (bit(self.from), bit(self.to), bit(self.capture))
     }
 
     /// The point the piece leaves, or `None` for a placement.

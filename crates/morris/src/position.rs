@@ -1,7 +1,7 @@
 //! The position: both players' pieces, pieces in hand, the side to move, and the incremental
 //! hash. The phase of each player is derived from the counts, never stored.
 
-use crate::geometry::{self, in_mills, mill_completions, neighbours};
+use crate::geometry::{self, in_mills, mill_completions, neighbours, pop};
 use crate::{Move, Point, Points};
 use board_core::{ByPlayer, Player, Status};
 
@@ -147,21 +147,21 @@ impl Position {
 
     /// The number of pieces `player` has on the board.
     #[inline]
-    pub const fn on_board(&self, player: Player) -> u32 {
-        self.pieces.get(player).count()
+    pub fn on_board(&self, player: Player) -> u32 {
+        pop(self.pieces.get(player).0)
     }
 
     /// The number of pieces `player` has lost to captures.
-    pub const fn captured(&self, player: Player) -> u32 {
+    pub fn captured(&self, player: Player) -> u32 {
         (PIECES as u32).saturating_sub(self.in_hand(player) + self.on_board(player))
     }
 
     /// What `player` does on their turns now: place, slide or fly.
     #[inline]
-    pub const fn phase(&self, player: Player) -> Phase {
+    pub fn phase(&self, player: Player) -> Phase {
         if *self.in_hand.get(player) > 0 {
             Phase::Placing
-        } else if self.rules.flying && self.pieces.get(player).count() == 3 {
+        } else if self.rules.flying && pop(self.pieces.get(player).0) == 3 {
             Phase::Flying
         } else {
             Phase::Moving
@@ -178,9 +178,9 @@ impl Position {
     /// mills, or all of them when every one stands in a mill.
     #[inline]
     pub const fn capture_targets(&self) -> Points {
-        let opp = self.pieces.get(self.to_move.opponent()).0;
-        let free = opp & !in_mills(opp);
-        Points(if free == 0 { opp } else { free })
+        Points(geometry::capture_targets(
+            self.pieces.get(self.to_move.opponent()).0,
+        ))
     }
 
     /// The points where the side to move may place a piece: every empty point during its
@@ -253,9 +253,15 @@ impl Position {
     /// placements form mills.)
     #[inline]
     pub(crate) fn short_of_pieces(&self) -> Option<Player> {
-        Player::ALL
-            .into_iter()
-            .find(|&p| self.in_hand(p) + self.on_board(p) < 3)
+        let white = self.in_hand.first as u32 + pop(self.pieces.first.0);
+        let black = self.in_hand.second as u32 + pop(self.pieces.second.0);
+        if white < 3 {
+            Some(Player::First)
+        } else if black < 3 {
+            Some(Player::Second)
+        } else {
+            None
+        }
     }
 
     /// The game's status: a player with fewer than three pieces has lost; the side to move
