@@ -1,0 +1,34 @@
+//! # ai-players
+//!
+//! Evaluators and computer players for the workspace's games, on top of the generic
+//! [`ai_search`] crate. The rules crates know nothing of these; these know the rules crates.
+//!
+//! - [`tictactoe`]: a line-counting evaluator and the three levels of `RULES.md` (beginner,
+//!   normal, expert).
+//!
+//! ## Example
+//!
+//! ```
+//! use ai_players::tictactoe::{Level, TicTacToePlayer};
+//! use ai_players::ComputerPlayer;
+//! use board_core::{Game, Status};
+//! use tictactoe::Position;
+//!
+//! // Two experts always draw.
+//! let mut x = TicTacToePlayer::new(Level::Expert, 1);
+//! let mut o = TicTacToePlayer::new(Level::Expert, 2);
+//! let mut game = Position::new();
+//! while !game.status().is_over() {
+//!     let player = if game.ply() % 2 == 0 { &mut x } else { &mut o };
+//!     let mv = player.choose_move(&game).unwrap();
+//!     game.play(mv).unwrap();
+//! }
+//! assert_eq!(game.status(), Status::Draw);
+//! ```
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod player;
+pub mod tictactoe;
+
+pub use player::ComputerPlayer;
