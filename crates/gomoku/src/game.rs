@@ -1,0 +1,193 @@
+//! The board-core [`Game`] implementation, with allocation-free random moves and playouts.
+
+use crate::error::IllegalMove;
+use crate::point::{ParsePointError, Point, MAX_POINTS, MAX_SIZE};
+use crate::position::Position;
+use board_core::{Game, MoveList, Player, Rng, Status};
+
+impl Game for Position {
+    type Move = Point;
+    type ParseMoveError = ParsePointError;
+    type Illegal = IllegalMove;
+
+    #[inline]
+    fn side_to_move(&self) -> Player {
+        self.mover()
+    }
+
+    #[inline]
+    fn status(&self) -> Status {
+        self.status_now()
+    }
+
+    fn legal_moves(&self, moves: &mut MoveList<Point>) {
+        moves.clear();
+        if self.status_now().is_over() {
+            return;
+        }
+        moves.extend(self.empty_points().iter());
+    }
+
+    #[inline]
+    fn legal_move_count(&self) -> usize {
+        if self.status_now().is_over() {
+            0
+        } else {
+            self.size() as usize * self.size() as usize - self.stone_count()
+        }
+    }
+
+    #[inline]
+    fn check_move(&self, mv: Point) -> Result<(), IllegalMove> {
+        self.check_point(mv)
+    }
+
+    #[inline]
+    fn play_unchecked(&mut self, mv: Point) {
+        self.place(mv);
+    }
+
+    #[inline]
+    fn zobrist(&self) -> u64 {
+        self.hash()
+    }
+
+    fn zobrist_from_scratch(&self) -> u64 {
+        self.hash_from_scratch()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Point, ParsePointError> {
+        self.parse_point(text)
+    }
+
+    fn max_remaining_plies(&self) -> Option<usize> {
+        Some(self.legal_move_count())
+    }
+
+    /// A uniform empty point: a uniform rank among the empty points, found row by row.
+    fn random_move(&self, rng: &mut Rng) -> Option<Point> {
+        let n = self.legal_move_count();
+        if n == 0 {
+            return None;
+        }
+        self.empty_points().nth(rng.below(n as u32))
+    }
+
+    /// Uniform random play to the end. A uniformly random game places the empty points in a
+    /// uniformly random order, so the loop draws from a list of the empty points on the stack
+    /// (swap-remove keeps each draw uniform) and judges only the lines through each new stone.
+    fn random_playout(&mut self, rng: &mut Rng, max_plies: usize) -> (Status, usize) {
+        if self.status_now().is_over() || max_plies == 0 {
+            return (self.status_now(), 0);
+        }
+        let mut empty = [0u16; MAX_POINTS];
+        let mut n = 0usize;
+        let stones = self
+            .stones(Player::First)
+            .union(self.stones(Player::Second));
+        for row in 0..self.size() {
+            let mut free = !stones.rows[row as usize] & ((1u32 << self.size()) - 1);
+            while free != 0 {
+                let col = free.trailing_zeros() as u16;
+                free &= free - 1;
+                empty[n] = row as u16 * MAX_SIZE as u16 + col;
+                n += 1;
+            }
+        }
+        let mut plies = 0;
+        while n > 0 && plies < max_plies {
+            let pick = rng.below(n as u32) as usize;
+            let index = empty[pick];
+            n -= 1;
+            empty[pick] = empty[n];
+            if let Some(point) = Point::from_index(index as usize) {
+                self.place(point);
+            }
+            plies += 1;
+            if self.status_now().is_over() {
+                break;
+            }
+        }
+        (self.status_now(), plies)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Rule;
+
+    #[test]
+    fn moves_are_the_empty_points() {
+        let mut game = Position::new(5, Rule::FREESTYLE).unwrap();
+        let mut moves = MoveList::new();
+        game.legal_moves(&mut moves);
+        assert_eq!(moves.len(), 25);
+        game.play("c3".parse().unwrap()).unwrap();
+        game.legal_moves(&mut moves);
+        assert_eq!(moves.len(), 24);
+        assert_eq!(game.legal_move_count(), 24);
+        assert!(!moves.contains(&"c3".parse().unwrap()));
+        assert_eq!(game.max_remaining_plies(), Some(24));
+    }
+
+    #[test]
+    fn checked_play_rejects_and_leaves_the_position() {
+        let mut game = Position::new(9, Rule::CARO).unwrap();
+        game.play("e5".parse().unwrap()).unwrap();
+        let before = game;
+        let err = game.play("e5".parse().unwrap()).unwrap_err();
+        assert_eq!(
+            err.reason,
+            IllegalMove::Occupied {
+                point: "e5".parse().unwrap(),
+                by: Player::First
+            }
+        );
+        let err = game.play("j1".parse().unwrap()).unwrap_err();
+        assert!(matches!(err.reason, IllegalMove::OffBoard { size: 9, .. }));
+        assert_eq!(
+            err.to_string(),
+            "illegal move j1: j1 is off the board: this board is 9x9"
+        );
+        assert_eq!(game, before);
+        assert!(game.parse_move("j1").unwrap_err().is_off_board());
+    }
+
+    #[test]
+    fn random_playouts_end_and_count_plies() {
+        let mut rng = Rng::new(3);
+        for size in [5u32, 11, 15, 20] {
+            for _ in 0..50 {
+                let mut game = Position::new(size, Rule::FREESTYLE).unwrap();
+                let (status, plies) = game.random_playout(&mut rng, usize::MAX);
+                assert!(status.is_over());
+                assert_eq!(plies, game.stone_count());
+                assert_eq!(game.zobrist(), game.zobrist_from_scratch());
+            }
+        }
+        let mut game = Position::new(15, Rule::CARO).unwrap();
+        assert_eq!(game.random_playout(&mut rng, 7), (Status::Ongoing, 7));
+        assert_eq!(game.stone_count(), 7);
+    }
+
+    #[test]
+    fn random_move_is_uniform_over_the_empty_points() {
+        let mut game = Position::new(5, Rule::CARO).unwrap();
+        for mv in ["a1", "c3", "e5"] {
+            game.play(mv.parse().unwrap()).unwrap();
+        }
+        let mut rng = Rng::new(9);
+        let mut counts = std::collections::HashMap::new();
+        for _ in 0..22_000 {
+            let p = game.random_move(&mut rng).unwrap();
+            assert!(game.is_legal(p));
+            *counts.entry(p).or_insert(0u32) += 1;
+        }
+        assert_eq!(counts.len(), 22);
+        assert!(
+            counts.values().all(|&c| (800..1200).contains(&c)),
+            "{counts:?}"
+        );
+    }
+}

@@ -1,0 +1,84 @@
+//! # gomoku
+//!
+//! Gomoku rules on square boards from 5x5 to 20x20 (15x15 by default): black (`X`, the first
+//! player) and white (`O`) take turns placing a stone on an empty point, and the first to make
+//! a winning line wins. What wins is the [`Rule`], chosen per game:
+//!
+//! | rule | winning run | blocked at both ends | board edge |
+//! |---|---|---|---|
+//! | [`Rule::CARO`] (default) | exactly five | no win | blocks |
+//! | [`Rule::CARO5`] (Gomocup rule 9) | exactly five | no win | does not block |
+//! | [`Rule::CARO6`] (Gomocup rule 8) | five or more | no win | does not block |
+//! | [`Rule::STANDARD`] | exactly five | wins | - |
+//! | [`Rule::FREESTYLE`] | five or more | wins | - |
+//!
+//! A run that does not satisfy the rule stays on the board and play goes on; a move that makes
+//! an overline on one axis and a valid five on another wins. The board full with no winner is
+//! a draw. Renju ([`Rule::RENJU`]) is described as data but not played yet.
+//!
+//! The [`Position`] is at most 256 bytes (one 32-bit word per row and colour), implements
+//! [`board_core::Game`] (checked and unchecked play, legal moves, Zobrist hash, allocation-free
+//! random playouts) and is judged incrementally: only the four lines through the last stone
+//! are read. [`threat`] finds the shapes of seed 001 (fours, threes and their combinations)
+//! with one table lookup per axis.
+//!
+//! ## Example
+//!
+//! ```
+//! use board_core::{Game, History, Player, Status};
+//! use gomoku::{Position, Rule};
+//!
+//! let mut game = History::new(Position::new(15, Rule::CARO).unwrap());
+//! for mv in ["h8", "h9", "i8", "i9", "j8", "j9", "k8", "k9"] {
+//!     let point = game.position().parse_move(mv).unwrap();
+//!     game.play(point).unwrap();
+//! }
+//! // Black has an open four: g8 or l8 wins.
+//! let win = game.position().parse_move("l8").unwrap();
+//! game.play(win).unwrap();
+//! assert_eq!(game.position().status(), Status::Won(Player::First));
+//! assert_eq!(game.position().winning_cells().len(), 5);
+//!
+//! // Bad input gets a typed error and changes nothing.
+//! let mut position = *game.position();
+//! assert!(position.parse_move("p1").is_err()); // off a 15x15 board
+//! let h8 = position.parse_move("h8").unwrap();
+//! assert!(position.play(h8).is_err()); // the game is over
+//! assert_eq!(&position, game.position());
+//!
+//! // Undo takes the winning move back.
+//! game.undo();
+//! assert_eq!(game.position().status(), Status::Ongoing);
+//! ```
+//!
+//! ## Feature flags
+//!
+//! - `serde`: `Serialize` / `Deserialize` for [`Point`] (as `h8`), [`Rule`] (by name, or its
+//!   fields for a custom rule) and [`Position`] (size, rule and diagram, validated again on
+//!   load).
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod diagram;
+pub mod error;
+mod game;
+mod point;
+mod point_set;
+mod position;
+pub mod rule;
+#[cfg(feature = "serde")]
+mod serde_impl;
+mod setup;
+pub mod threat;
+mod win;
+
+pub use diagram::Diagram;
+pub use error::{IllegalMove, NewGameError, SetupError, SetupProblems, UndoError};
+pub use point::{Axis, ParsePointError, Point, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE};
+pub use point_set::{PointSet, Points};
+pub use position::Position;
+pub use rule::{ParseRuleError, Rule};
+pub use win::{AxisSet, Line};
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,303 @@
+//! The rules position: stones, side to move, rule, size, hash and status.
+
+use crate::error::{IllegalMove, NewGameError, UndoError};
+use crate::point::{Point, DEFAULT_SIZE, MAX_POINTS, MAX_SIZE, MIN_SIZE};
+use crate::point_set::PointSet;
+use crate::rule::Rule;
+use crate::setup::canonical_win;
+use crate::win::{line_through, winning_axes, AxisSet, Line};
+use board_core::{ByPlayer, Player, Status};
+
+/// Zobrist keys: 400 per colour, then the key of white to move.
+const KEYS: [u64; 2 * MAX_POINTS + 1] = board_core::zobrist::keys(0x676f_6d6f_6b75);
+const WHITE_TO_MOVE: u64 = KEYS[2 * MAX_POINTS];
+
+#[inline(always)]
+fn stone_key(colour: Player, point: Point) -> u64 {
+    KEYS[colour.index() * MAX_POINTS + point.index()]
+}
+
+/// How a won game was won: the last move and the axes of its winning lines.
+///
+/// Stored in a canonical form so that equal boards compare equal however they were reached:
+/// a win on one axis keeps the first point of that line, a win on several axes keeps the one
+/// point they share.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub(crate) struct Win {
+    pub(crate) point: Point,
+    pub(crate) axes: AxisSet,
+}
+
+/// A gomoku position: the stones of both colours, the side to move, the rule and board size,
+/// the Zobrist hash and the status (with the winning lines once won).
+///
+/// At most 256 bytes on every board size (one `u32` word per row and colour); it is `Copy`,
+/// and the move history lives apart ([`board_core::History`]). Play through
+/// [`board_core::Game`]: `play` (checked), `play_unchecked` (search), `legal_moves`,
+/// `random_playout`; [`Position::undo`] takes the last stone back.
+///
+/// ```
+/// use board_core::{Game, Player, Status};
+/// use gomoku::{Position, Rule};
+///
+/// let mut game = Position::new(15, Rule::STANDARD).unwrap();
+/// for mv in ["h8", "a1", "i8", "a2", "j8", "a3", "k8", "a4", "l8"] {
+///     let point = game.parse_move(mv).unwrap();
+///     game.play(point).unwrap();
+/// }
+/// assert_eq!(game.status(), Status::Won(Player::First));
+/// let five: Vec<String> = game.winning_cells().iter().map(|p| p.to_string()).collect();
+/// assert_eq!(five, ["h8", "i8", "j8", "k8", "l8"]);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Position {
+    stones: ByPlayer<PointSet>,
+    hash: u64,
+    rule: Rule,
+    count: u16,
+    size: u8,
+    to_move: Player,
+    status: Status,
+    win: Option<Win>,
+}
+
+impl Default for Position {
+    /// An empty 15x15 board under Caro.
+    fn default() -> Position {
+        Position::empty(DEFAULT_SIZE, Rule::CARO)
+    }
+}
+
+impl Position {
+    /// An empty `size` x `size` board (5 to 20) under `rule`, black to move.
+    ///
+    /// Rules with renju forbidden points are not played yet and give an error.
+    pub fn new(size: u32, rule: Rule) -> Result<Position, NewGameError> {
+        if !(MIN_SIZE as u32..=MAX_SIZE as u32).contains(&size) {
+            return Err(NewGameError::SizeOutOfRange { size });
+        }
+        if rule.has_forbidden_points() {
+            return Err(NewGameError::ForbiddenPointsNotImplemented { rule });
+        }
+        Ok(Position::empty(size as u8, rule))
+    }
+
+    fn empty(size: u8, rule: Rule) -> Position {
+        Position {
+            stones: ByPlayer::new(PointSet::EMPTY, PointSet::EMPTY),
+            hash: 0,
+            rule,
+            count: 0,
+            size,
+            to_move: Player::First,
+            status: Status::Ongoing,
+            win: None,
+        }
+    }
+
+    /// The board size (the number of rows, and of columns).
+    #[inline]
+    pub const fn size(&self) -> u8 {
+        self.size
+    }
+
+    /// The win rule.
+    #[inline]
+    pub const fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    /// The number of stones on the board (the number of moves played).
+    #[inline]
+    pub const fn stone_count(&self) -> usize {
+        self.count as usize
+    }
+
+    /// The stones of `colour`.
+    #[inline]
+    pub const fn stones(&self, colour: Player) -> &PointSet {
+        self.stones.get(colour)
+    }
+
+    /// The colour of the stone at `point`, if any.
+    #[inline]
+    pub fn stone_at(&self, point: Point) -> Option<Player> {
+        if self.stones.first.contains(point) {
+            Some(Player::First)
+        } else if self.stones.second.contains(point) {
+            Some(Player::Second)
+        } else {
+            None
+        }
+    }
+
+    /// The empty points of the board.
+    pub fn empty_points(&self) -> PointSet {
+        PointSet::board(self.size)
+            .difference(&self.stones.first)
+            .difference(&self.stones.second)
+    }
+
+    /// Reads `h8`-style notation for this board's size, with an error naming the last
+    /// column or row when the point is off the board (the same as [`board_core::Game::parse_move`]).
+    pub fn parse_point(&self, text: &str) -> Result<Point, crate::ParsePointError> {
+        Point::parse_on(text, self.size)
+    }
+
+    /// The winning lines once the game is won (empty otherwise): one line per axis on which
+    /// the last move completed a winning run.
+    pub fn winning_lines(&self) -> impl Iterator<Item = Line> + '_ {
+        self.win.into_iter().flat_map(move |win| {
+            let winner = self.to_move.opponent();
+            win.axes
+                .iter()
+                .map(move |axis| line_through(self.stones.get(winner), win.point, axis))
+        })
+    }
+
+    /// The points of the winning lines (a UI lights them up); empty unless the game is won.
+    pub fn winning_cells(&self) -> PointSet {
+        self.winning_lines().flat_map(Line::cells).collect()
+    }
+
+    /// Checks `point` for the side to move: the game must be going on and the point on the
+    /// board and empty.
+    #[inline]
+    pub fn check_point(&self, point: Point) -> Result<(), IllegalMove> {
+        if self.status.is_over() {
+            Err(IllegalMove::GameOver)
+        } else if !point.is_on_board(self.size) {
+            Err(IllegalMove::OffBoard {
+                point,
+                size: self.size,
+            })
+        } else if let Some(by) = self.stone_at(point) {
+            Err(IllegalMove::Occupied { point, by })
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Places a stone of the side to move at `point` without checking it, updating the hash
+    /// and judging the lines through the point.
+    #[inline]
+    pub(crate) fn place(&mut self, point: Point) {
+        let colour = self.to_move;
+        self.stones.get_mut(colour).insert(point);
+        self.hash ^= stone_key(colour, point) ^ WHITE_TO_MOVE;
+        self.count += 1;
+        self.to_move = colour.opponent();
+        // Nine stones are the fewest with a five of one colour on the board.
+        if self.count >= 9 {
+            let axes = winning_axes(
+                self.stones.get(colour),
+                self.stones.get(colour.opponent()),
+                point,
+                self.size,
+                &self.rule,
+                colour,
+            );
+            if !axes.is_empty() {
+                self.status = Status::Won(colour);
+                self.win = Some(canonical_win(self.stones.get(colour), point, axes));
+                return;
+            }
+        }
+        if self.count as u32 == self.size as u32 * self.size as u32 {
+            self.status = Status::Draw;
+        }
+    }
+
+    /// Takes back the stone at `point`, which must be the last move played: the point must
+    /// hold a stone of the colour that moved last (and lie on every winning line if the game
+    /// was won). Taking back an earlier stone instead gives a position play could not reach;
+    /// [`board_core::History`] keeps the real order.
+    pub fn undo(&mut self, point: Point) -> Result<(), UndoError> {
+        let last_mover = self.to_move.opponent();
+        if self.count == 0
+            || !point.is_on_board(self.size)
+            || !self.stones.get(last_mover).contains(point)
+        {
+            return Err(UndoError::NotLastMover { point, last_mover });
+        }
+        if self.win.is_some() {
+            let on_all = self
+                .winning_lines()
+                .all(|line| line.cells().any(|p| p == point));
+            if !on_all {
+                return Err(UndoError::NotTheWinningMove { point });
+            }
+        }
+        self.stones.get_mut(last_mover).remove(point);
+        self.hash ^= stone_key(last_mover, point) ^ WHITE_TO_MOVE;
+        self.count -= 1;
+        self.to_move = last_mover;
+        self.status = Status::Ongoing;
+        self.win = None;
+        Ok(())
+    }
+
+    /// The hash computed from the stones and the side to move.
+    pub(crate) fn hash_from_scratch(&self) -> u64 {
+        let mut hash = if self.to_move == Player::Second {
+            WHITE_TO_MOVE
+        } else {
+            0
+        };
+        for colour in Player::ALL {
+            for point in self.stones.get(colour) {
+                hash ^= stone_key(colour, point);
+            }
+        }
+        hash
+    }
+
+    /// Builds a position from its parts, already validated by the caller.
+    pub(crate) fn from_validated(
+        size: u8,
+        rule: Rule,
+        stones: ByPlayer<PointSet>,
+        win: Option<(Player, Win)>,
+    ) -> Position {
+        let count = (stones.first.len() + stones.second.len()) as u16;
+        let to_move = if stones.first.len() > stones.second.len() {
+            Player::Second
+        } else {
+            Player::First
+        };
+        let mut position = Position {
+            stones,
+            hash: 0,
+            rule,
+            count,
+            size,
+            to_move,
+            status: Status::Ongoing,
+            win: None,
+        };
+        if let Some((winner, win)) = win {
+            position.status = Status::Won(winner);
+            position.win = Some(win);
+        } else if count as u32 == size as u32 * size as u32 {
+            position.status = Status::Draw;
+        }
+        position.hash = position.hash_from_scratch();
+        position
+    }
+
+    /// The raw fields used by the game trait implementation.
+    #[inline]
+    pub(crate) const fn mover(&self) -> Player {
+        self.to_move
+    }
+
+    #[inline]
+    pub(crate) const fn status_now(&self) -> Status {
+        self.status
+    }
+
+    #[inline]
+    pub(crate) const fn hash(&self) -> u64 {
+        self.hash
+    }
+}

@@ -1,0 +1,286 @@
+//! The win rule of a game, as data: which runs of stones win for each colour.
+
+use board_core::{ByPlayer, Player};
+use core::fmt;
+use core::str::FromStr;
+
+/// What lies just beyond one end of a run of stones.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum End {
+    /// An empty point.
+    Empty,
+    /// An opponent stone.
+    Stone,
+    /// The edge of the board (the point beyond is off the board).
+    Edge,
+}
+
+/// Whether blocked ends can spoil a five, and what blocks an end.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Ends {
+    /// The ends of a run do not matter.
+    Ignored,
+    /// The Caro test: a run blocked at both ends does not win. An end is blocked by an
+    /// opponent stone, and by the board edge when `edge_blocks` is set.
+    NotBothBlocked {
+        /// Whether the board edge blocks an end like an opponent stone does.
+        edge_blocks: bool,
+    },
+}
+
+impl Ends {
+    /// `true` when `end` blocks a run under this test.
+    #[inline]
+    pub const fn blocks(self, end: End) -> bool {
+        match (self, end) {
+            (Ends::Ignored, _) => false,
+            (Ends::NotBothBlocked { .. }, End::Stone) => true,
+            (Ends::NotBothBlocked { edge_blocks }, End::Edge) => edge_blocks,
+            (Ends::NotBothBlocked { .. }, End::Empty) => false,
+        }
+    }
+}
+
+/// The win rule of a game: for each colour, whether a run of six or more stones wins and
+/// whether renju forbidden points apply; and the Caro blocked-ends test.
+///
+/// The named rules are constants ([`Rule::CARO`], [`Rule::CARO5`], [`Rule::CARO6`],
+/// [`Rule::STANDARD`], [`Rule::FREESTYLE`], [`Rule::RENJU`]) and parse from their names:
+///
+/// ```
+/// use gomoku::Rule;
+/// use board_core::Player;
+/// use gomoku::rule::End;
+///
+/// let caro: Rule = "caro".parse().unwrap();
+/// assert_eq!(caro, Rule::CARO);
+/// // An exact five with an opponent stone at one end and the edge at the other: no win.
+/// assert!(!caro.run_wins(Player::First, 5, End::Stone, End::Edge));
+/// // Under caro5 the edge does not block.
+/// assert!(Rule::CARO5.run_wins(Player::First, 5, End::Stone, End::Edge));
+/// assert!(!Rule::STANDARD.run_wins(Player::Second, 6, End::Empty, End::Empty));
+/// assert!(Rule::FREESTYLE.run_wins(Player::Second, 6, End::Stone, End::Stone));
+/// assert!("gomoku".parse::<Rule>().is_err());
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Rule {
+    /// For each colour, whether a run of six or more wins (`false`: the five must be exact).
+    pub overline_wins: ByPlayer<bool>,
+    /// For each colour, whether renju forbidden points (double three, double four, overline)
+    /// restrict its moves.
+    pub forbidden_points: ByPlayer<bool>,
+    /// Whether a run blocked at both ends still wins.
+    pub ends: Ends,
+}
+
+/// A rule name that is not one of the known rules.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("unknown rule {name:?}: expected one of caro, caro5, caro6, standard, freestyle, renju")]
+pub struct ParseRuleError {
+    /// The name given.
+    pub name: String,
+}
+
+impl Rule {
+    /// Caro (the default, seed 001): exactly five, not blocked at both ends; the board edge
+    /// blocks.
+    pub const CARO: Rule = Rule {
+        overline_wins: ByPlayer::new(false, false),
+        forbidden_points: ByPlayer::new(false, false),
+        ends: Ends::NotBothBlocked { edge_blocks: true },
+    };
+    /// Gomocup Caro, rule 9: exactly five, not blocked at both ends by opponent stones; the
+    /// edge does not block.
+    pub const CARO5: Rule = Rule {
+        overline_wins: ByPlayer::new(false, false),
+        forbidden_points: ByPlayer::new(false, false),
+        ends: Ends::NotBothBlocked { edge_blocks: false },
+    };
+    /// Gomocup Caro, rule 8: five or more, not blocked at both ends by opponent stones; the
+    /// edge does not block.
+    pub const CARO6: Rule = Rule {
+        overline_wins: ByPlayer::new(true, true),
+        forbidden_points: ByPlayer::new(false, false),
+        ends: Ends::NotBothBlocked { edge_blocks: false },
+    };
+    /// Standard gomoku: exactly five; blocked ends do not matter.
+    pub const STANDARD: Rule = Rule {
+        overline_wins: ByPlayer::new(false, false),
+        forbidden_points: ByPlayer::new(false, false),
+        ends: Ends::Ignored,
+    };
+    /// Freestyle gomoku: five or more.
+    pub const FREESTYLE: Rule = Rule {
+        overline_wins: ByPlayer::new(true, true),
+        forbidden_points: ByPlayer::new(false, false),
+        ends: Ends::Ignored,
+    };
+    /// Renju: black must make exactly five and may not play forbidden points; white wins with
+    /// five or more. Described here as data; [`crate::Position::new`] does not play it yet.
+    pub const RENJU: Rule = Rule {
+        overline_wins: ByPlayer::new(false, true),
+        forbidden_points: ByPlayer::new(true, false),
+        ends: Ends::Ignored,
+    };
+
+    /// The named rules with their names.
+    pub const NAMED: [(&'static str, Rule); 6] = [
+        ("caro", Rule::CARO),
+        ("caro5", Rule::CARO5),
+        ("caro6", Rule::CARO6),
+        ("standard", Rule::STANDARD),
+        ("freestyle", Rule::FREESTYLE),
+        ("renju", Rule::RENJU),
+    ];
+
+    /// The name of this rule if it is one of [`Rule::NAMED`].
+    pub fn name(&self) -> Option<&'static str> {
+        Rule::NAMED
+            .iter()
+            .find(|(_, rule)| rule == self)
+            .map(|(name, _)| *name)
+    }
+
+    /// `true` when a run of `len` stones of `colour`, with `lo` and `hi` just beyond its two
+    /// ends, wins under this rule. The one place the win condition is written down: the game's
+    /// win check, the threat tables and the tests all ask it.
+    #[inline]
+    pub const fn run_wins(&self, colour: Player, len: u32, lo: End, hi: End) -> bool {
+        if len < 5 {
+            return false;
+        }
+        if len > 5 && !*self.overline_wins.get(colour) {
+            return false;
+        }
+        !(self.ends.blocks(lo) && self.ends.blocks(hi))
+    }
+
+    /// `true` when some colour is restricted by forbidden points (renju).
+    #[inline]
+    pub const fn has_forbidden_points(&self) -> bool {
+        self.forbidden_points.first || self.forbidden_points.second
+    }
+}
+
+impl Default for Rule {
+    /// Caro, the seed's default.
+    fn default() -> Rule {
+        Rule::CARO
+    }
+}
+
+impl FromStr for Rule {
+    type Err = ParseRuleError;
+
+    /// Reads a rule name (`caro`, `caro5`, `caro6`, `standard`, `freestyle`, `renju`),
+    /// ignoring case and surrounding whitespace.
+    fn from_str(text: &str) -> Result<Rule, ParseRuleError> {
+        let wanted = text.trim().to_ascii_lowercase();
+        Rule::NAMED
+            .iter()
+            .find(|(name, _)| *name == wanted)
+            .map(|(_, rule)| *rule)
+            .ok_or_else(|| ParseRuleError {
+                name: text.to_owned(),
+            })
+    }
+}
+
+impl fmt::Display for Rule {
+    /// The rule's name, or a description of a custom rule.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(name) = self.name() {
+            return f.write_str(name);
+        }
+        let five = |p: Player| {
+            if *self.overline_wins.get(p) {
+                "five or more"
+            } else {
+                "exactly five"
+            }
+        };
+        write!(
+            f,
+            "custom (black: {}, white: {}",
+            five(Player::First),
+            five(Player::Second)
+        )?;
+        match self.ends {
+            Ends::Ignored => {}
+            Ends::NotBothBlocked { edge_blocks: true } => {
+                f.write_str(", not blocked at both ends, the edge blocks")?
+            }
+            Ends::NotBothBlocked { edge_blocks: false } => {
+                f.write_str(", not blocked at both ends by stones")?
+            }
+        }
+        if self.has_forbidden_points() {
+            f.write_str(", forbidden points")?;
+        }
+        f.write_str(")")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use Player::{First as Black, Second as White};
+
+    #[test]
+    fn names_round_trip() {
+        for (name, rule) in Rule::NAMED {
+            assert_eq!(name.parse::<Rule>(), Ok(rule));
+            assert_eq!(rule.to_string(), name);
+        }
+        assert_eq!(" Caro5 ".parse::<Rule>(), Ok(Rule::CARO5));
+        let err = "renju2".parse::<Rule>().unwrap_err();
+        assert!(err.to_string().contains("renju2"));
+        let custom = Rule {
+            ends: Ends::NotBothBlocked { edge_blocks: true },
+            ..Rule::FREESTYLE
+        };
+        assert_eq!(custom.name(), None);
+        assert_eq!(
+            custom.to_string(),
+            "custom (black: five or more, white: five or more, not blocked at both ends, the edge blocks)"
+        );
+    }
+
+    #[test]
+    fn seed_table_as_run_questions() {
+        use End::*;
+        // open five, one end blocked, both ends blocked, edge + stone, six in a row
+        let cases = [
+            (5, Empty, Empty, [true, true, true]),
+            (5, Stone, Empty, [true, true, true]),
+            (5, Stone, Stone, [false, true, true]),
+            (5, Edge, Stone, [false, true, true]),
+            (6, Empty, Empty, [false, false, true]),
+        ];
+        for (len, lo, hi, [caro, standard, freestyle]) in cases {
+            assert_eq!(Rule::CARO.run_wins(Black, len, lo, hi), caro);
+            assert_eq!(Rule::STANDARD.run_wins(Black, len, lo, hi), standard);
+            assert_eq!(Rule::FREESTYLE.run_wins(Black, len, lo, hi), freestyle);
+        }
+        assert!(!Rule::CARO.run_wins(Black, 4, Empty, Empty));
+    }
+
+    #[test]
+    fn gomocup_caro_edge_and_overlines() {
+        use End::*;
+        assert!(Rule::CARO5.run_wins(White, 5, Edge, Stone));
+        assert!(!Rule::CARO5.run_wins(White, 5, Stone, Stone));
+        assert!(!Rule::CARO5.run_wins(White, 6, Empty, Empty));
+        assert!(Rule::CARO6.run_wins(White, 6, Edge, Stone));
+        assert!(!Rule::CARO6.run_wins(White, 7, Stone, Stone));
+    }
+
+    #[test]
+    fn renju_is_asymmetric() {
+        use End::*;
+        assert!(!Rule::RENJU.run_wins(Black, 6, Empty, Empty));
+        assert!(Rule::RENJU.run_wins(White, 6, Empty, Empty));
+        assert!(Rule::RENJU.has_forbidden_points());
+        assert!(!Rule::CARO.has_forbidden_points());
+    }
+}

@@ -1,0 +1,432 @@
+//! The content of one line through a point, as a table key, and the shape each key makes.
+//!
+//! A [`LineKey`] is what a colour needs to know about the eleven points centred on a point
+//! along one axis: the point itself (taken to hold the colour's stone) and five points on
+//! each side, each empty, own, opponent or off the board. Where a side's fifth point holds an
+//! own stone, the run goes on past the window and the key records whether its far end is
+//! blocked. Every five, four or three through the centre lies inside that window, so one
+//! table lookup per axis gives the [`LineShape`]. The tables are built on first use, one per
+//! kind of rule (does an overline win? which ends block?).
+
+use crate::point::{Axis, Point, MAX_SIZE};
+use crate::point_set::PointSet;
+use crate::rule::{End, Ends, Rule};
+use crate::win::end_at;
+use board_core::Player;
+use std::sync::OnceLock;
+
+/// The shape one axis makes through a point, for one colour, judged under the rule.
+///
+/// The point holds (or is imagined to hold) a stone of the colour. A *completion* is an
+/// empty point of the axis where one more stone makes a winning run (under the rule) through
+/// the point.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Default)]
+#[repr(u8)]
+pub enum LineShape {
+    /// None of the shapes below.
+    #[default]
+    None = 0,
+    /// Closed (sleeping) three: one more stone makes a four, but no move makes a straight
+    /// four.
+    ClosedThree,
+    /// Split three: one stone in the gap of the three (`X.XX`) makes a straight four.
+    SplitThree,
+    /// Open three: one stone at an end of three in a row (`.XXX.`) makes a straight four.
+    OpenThree,
+    /// Four: exactly one completion.
+    Four,
+    /// Two fours on the same axis (`X.XXX.X`): two completions, not a straight four.
+    DoubleFour,
+    /// Straight (open) four: four in a row with a completion at each end.
+    StraightFour,
+    /// A winning run through the point.
+    Five,
+    /// A run of six or more that does not win under the rule.
+    Overline,
+    /// A run of exactly five that does not win: blocked at both ends under Caro.
+    BlockedFive,
+}
+
+impl LineShape {
+    /// How many fours the axis holds: 2 for [`LineShape::DoubleFour`], 1 for a four or a
+    /// straight four, else 0.
+    #[inline]
+    pub const fn fours(self) -> u32 {
+        match self {
+            LineShape::DoubleFour => 2,
+            LineShape::Four | LineShape::StraightFour => 1,
+            _ => 0,
+        }
+    }
+
+    /// `true` for an open or a split three (a three that can become a straight four).
+    #[inline]
+    pub const fn is_live_three(self) -> bool {
+        matches!(self, LineShape::OpenThree | LineShape::SplitThree)
+    }
+
+    /// Every line shape, in declaration order.
+    pub const ALL: [LineShape; 10] = [
+        LineShape::None,
+        LineShape::ClosedThree,
+        LineShape::SplitThree,
+        LineShape::OpenThree,
+        LineShape::Four,
+        LineShape::DoubleFour,
+        LineShape::StraightFour,
+        LineShape::Five,
+        LineShape::Overline,
+        LineShape::BlockedFive,
+    ];
+}
+
+/// The ways one side of the window can look: 121 with the edge within four points, and
+/// 81 x 4 with the fifth point on the board.
+const SIDES: usize = 121 + 81 * 4;
+/// The number of distinct keys: one side times the other.
+pub const KEYS: usize = SIDES * SIDES;
+/// Where the sides whose first `k` points are on the board (then the edge) start.
+const EDGE_OFFSET: [u16; 5] = [0, 1, 4, 13, 40];
+
+/// The content of one axis through a point for one colour (see the module doc): an index
+/// into the shape tables, in `0..KEYS`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct LineKey(pub u32);
+
+/// The state of a point of the window as the classifier sees it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Cell {
+    Empty,
+    Own,
+    Opp,
+    Edge,
+}
+
+/// The index of one side of the window, read outwards from `point` in direction `(dc, dr)`.
+#[inline]
+fn side_index(
+    own: &PointSet,
+    opp: &PointSet,
+    point: Point,
+    (dc, dr): (i32, i32),
+    size: u8,
+    ends: Ends,
+) -> u16 {
+    let (c0, r0) = (point.col() as i32, point.row() as i32);
+    let on_board = |c: i32, r: i32| c >= 0 && r >= 0 && c < size as i32 && r < size as i32;
+    let bit = |set: &PointSet, c: i32, r: i32| set.rows[r as usize] >> c & 1 != 0;
+    let mut index = 0u16;
+    for d in 1..=4 {
+        let (c, r) = (c0 + dc * d, r0 + dr * d);
+        if !on_board(c, r) {
+            return EDGE_OFFSET[d as usize - 1] + index;
+        }
+        let state = if bit(own, c, r) {
+            1
+        } else if bit(opp, c, r) {
+            2
+        } else {
+            0
+        };
+        index = index * 3 + state;
+    }
+    let (c, r) = (c0 + dc * 5, r0 + dr * 5);
+    if !on_board(c, r) {
+        return EDGE_OFFSET[4] + index;
+    }
+    let fifth = if bit(own, c, r) {
+        // The run goes on past the window: find its far end.
+        let mut d = 6;
+        while on_board(c0 + dc * d, r0 + dr * d) && bit(own, c0 + dc * d, r0 + dr * d) {
+            d += 1;
+        }
+        let end = end_at(opp, c0 + dc * d, r0 + dr * d, size);
+        if ends.blocks(end) {
+            2
+        } else {
+            3
+        }
+    } else if bit(opp, c, r) {
+        1
+    } else {
+        0
+    };
+    121 + index * 4 + fifth
+}
+
+/// The key of the axis `axis` through `point` for the stones `own` against `opp`, on a
+/// `size` x `size` board under the end test `ends`. The point itself is taken to hold an own
+/// stone whatever is there.
+#[inline]
+pub fn line_key(
+    own: &PointSet,
+    opp: &PointSet,
+    point: Point,
+    axis: Axis,
+    size: u8,
+    ends: Ends,
+) -> LineKey {
+    let size = size.min(MAX_SIZE);
+    let (dc, dr) = axis.delta();
+    let back = side_index(own, opp, point, (-dc, -dr), size, ends);
+    let forward = side_index(own, opp, point, (dc, dr), size, ends);
+    LineKey(back as u32 * SIDES as u32 + forward as u32)
+}
+
+/// One side decoded: the five points outwards, and the end beyond a run through the fifth.
+#[derive(Clone, Copy, Debug)]
+struct Side {
+    cells: [Cell; 5],
+    beyond: End,
+}
+
+fn decode_side(index: usize) -> Side {
+    let mut cells = [Cell::Edge; 5];
+    let mut beyond = End::Empty;
+    let (on_board, mut digits, fifth) = if index < 121 {
+        let k = EDGE_OFFSET
+            .iter()
+            .rposition(|&o| o as usize <= index)
+            .unwrap_or(0);
+        (k, index - EDGE_OFFSET[k] as usize, None)
+    } else {
+        let rest = index - 121;
+        (4, rest / 4, Some(rest % 4))
+    };
+    for d in (0..on_board).rev() {
+        cells[d] = match digits % 3 {
+            0 => Cell::Empty,
+            1 => Cell::Own,
+            _ => Cell::Opp,
+        };
+        digits /= 3;
+    }
+    if let Some(fifth) = fifth {
+        cells[4] = match fifth {
+            0 => Cell::Empty,
+            1 => Cell::Opp,
+            2 => {
+                beyond = End::Stone;
+                Cell::Own
+            }
+            _ => Cell::Own,
+        };
+    }
+    Side { cells, beyond }
+}
+
+/// An eleven-point window with the centre at index 5, and the ends past its two extremes.
+#[derive(Clone, Copy, Debug)]
+struct Window {
+    cells: [Cell; 11],
+    beyond: [End; 2],
+}
+
+const CENTRE: usize = 5;
+
+impl Window {
+    fn from_key(key: usize) -> Window {
+        let back = decode_side(key / SIDES);
+        let forward = decode_side(key % SIDES);
+        let mut cells = [Cell::Own; 11];
+        for d in 0..5 {
+            cells[CENTRE - 1 - d] = back.cells[d];
+            cells[CENTRE + 1 + d] = forward.cells[d];
+        }
+        Window {
+            cells,
+            beyond: [back.beyond, forward.beyond],
+        }
+    }
+
+    fn end(&self, index: Option<usize>, side: usize) -> End {
+        match index.map(|i| self.cells[i]) {
+            None => self.beyond[side],
+            Some(Cell::Opp) => End::Stone,
+            Some(Cell::Edge) => End::Edge,
+            // An own stone cannot end a run; empty is empty.
+            Some(_) => End::Empty,
+        }
+    }
+
+    /// The run of own stones through `at` (an own cell): first and last index, length and
+    /// the two ends. A run that reaches a window extreme may go on past it, so its length is
+    /// then a lower bound; a run through the centre that reaches an extreme is at least six
+    /// long anyway, and the key records the end beyond it.
+    fn run(&self, at: usize) -> (usize, usize, u32, End, End) {
+        let mut lo = at;
+        while lo > 0 && self.cells[lo - 1] == Cell::Own {
+            lo -= 1;
+        }
+        let mut hi = at;
+        while hi < 10 && self.cells[hi + 1] == Cell::Own {
+            hi += 1;
+        }
+        let len = (hi - lo + 1) as u32;
+        let lo_end = self.end(lo.checked_sub(1), 0);
+        let hi_end = self.end(if hi < 10 { Some(hi + 1) } else { None }, 1);
+        (lo, hi, len, lo_end, hi_end)
+    }
+
+    /// The completions: empty points where one more stone makes a winning run through the
+    /// centre, as a bit set of indices.
+    fn completions(&mut self, rule: &Rule) -> u16 {
+        let mut set = 0u16;
+        for q in 1..10 {
+            if self.cells[q] != Cell::Empty {
+                continue;
+            }
+            self.cells[q] = Cell::Own;
+            let (lo, hi, len, lo_end, hi_end) = self.run(q);
+            if lo <= CENTRE && CENTRE <= hi && rule.run_wins(Player::First, len, lo_end, hi_end) {
+                set |= 1 << q;
+            }
+            self.cells[q] = Cell::Empty;
+        }
+        set
+    }
+
+    /// The shape through the centre, with no three considered (`None` below a four).
+    fn four_shape(&mut self, rule: &Rule) -> LineShape {
+        let (lo, hi, len, lo_end, hi_end) = self.run(CENTRE);
+        if len >= 5 {
+            return if rule.run_wins(Player::First, len, lo_end, hi_end) {
+                LineShape::Five
+            } else if len > 5 {
+                LineShape::Overline
+            } else {
+                LineShape::BlockedFive
+            };
+        }
+        let completions = self.completions(rule);
+        if completions == 0 {
+            return LineShape::None;
+        }
+        let both_ends = lo > 0
+            && hi < 10
+            && completions >> (lo - 1) & 1 != 0
+            && completions >> (hi + 1) & 1 != 0;
+        if len == 4 && both_ends {
+            LineShape::StraightFour
+        } else if completions.count_ones() >= 2 {
+            LineShape::DoubleFour
+        } else {
+            LineShape::Four
+        }
+    }
+
+    fn classify(&mut self, rule: &Rule) -> LineShape {
+        let others = (1..10)
+            .filter(|&i| i != CENTRE && self.cells[i] == Cell::Own)
+            .count();
+        if others < 2 {
+            return LineShape::None;
+        }
+        let shape = self.four_shape(rule);
+        if shape != LineShape::None {
+            return shape;
+        }
+        let (mut open, mut split, mut closed) = (false, false, false);
+        for q in 1..10 {
+            if self.cells[q] != Cell::Empty {
+                continue;
+            }
+            self.cells[q] = Cell::Own;
+            match self.four_shape(rule) {
+                LineShape::StraightFour => {
+                    let (lo, hi, ..) = self.run(CENTRE);
+                    if q == lo || q == hi {
+                        open = true;
+                    } else {
+                        split = true;
+                    }
+                }
+                LineShape::Four | LineShape::DoubleFour => closed = true,
+                _ => {}
+            }
+            self.cells[q] = Cell::Empty;
+        }
+        if open {
+            LineShape::OpenThree
+        } else if split {
+            LineShape::SplitThree
+        } else if closed {
+            LineShape::ClosedThree
+        } else {
+            LineShape::None
+        }
+    }
+}
+
+/// Which table a colour uses under a rule: overline wins or not, times the three end tests.
+#[inline]
+const fn flavour(rule: &Rule, colour: Player) -> usize {
+    let ends = match rule.ends {
+        Ends::Ignored => 0,
+        Ends::NotBothBlocked { edge_blocks: true } => 1,
+        Ends::NotBothBlocked { edge_blocks: false } => 2,
+    };
+    *rule.overline_wins.get(colour) as usize * 3 + ends
+}
+
+static TABLES: [OnceLock<Box<[LineShape]>>; 6] = [
+    OnceLock::new(),
+    OnceLock::new(),
+    OnceLock::new(),
+    OnceLock::new(),
+    OnceLock::new(),
+    OnceLock::new(),
+];
+
+fn build_table(rule: &Rule) -> Box<[LineShape]> {
+    (0..KEYS)
+        .map(|key| Window::from_key(key).classify(rule))
+        .collect()
+}
+
+/// The shape table of `colour` under `rule`: [`LineShape`] by [`LineKey`]. Built on first use
+/// (about 200,000 entries; each kind of rule has its own).
+pub fn shape_table(rule: &Rule, colour: Player) -> &'static [LineShape] {
+    let table_rule = Rule {
+        overline_wins: board_core::ByPlayer::splat(*rule.overline_wins.get(colour)),
+        forbidden_points: board_core::ByPlayer::splat(false),
+        ends: rule.ends,
+    };
+    TABLES[flavour(rule, colour)].get_or_init(|| build_table(&table_rule))
+}
+
+impl LineKey {
+    /// The shape this line content makes for `colour` under `rule`.
+    #[inline]
+    pub fn shape(self, rule: &Rule, colour: Player) -> LineShape {
+        shape_table(rule, colour)
+            .get(self.0 as usize)
+            .copied()
+            .unwrap_or(LineShape::None)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_side_decodes_and_sides_are_distinct() {
+        let mut seen = std::collections::HashSet::new();
+        for i in 0..SIDES {
+            let side = decode_side(i);
+            // The edge, once reached, goes on.
+            let first_edge = side
+                .cells
+                .iter()
+                .position(|&c| c == Cell::Edge)
+                .unwrap_or(5);
+            assert!(
+                side.cells[first_edge..].iter().all(|&c| c == Cell::Edge),
+                "{i}"
+            );
+            assert!(seen.insert(format!("{side:?}")));
+        }
+        assert!(LineShape::ALL.windows(2).all(|w| w[0] < w[1]));
+    }
+}

@@ -1,0 +1,214 @@
+//! The win check: the runs through the last stone, read from the row words, judged by the rule.
+
+use crate::point::{Axis, Point, MAX_SIZE};
+use crate::point_set::PointSet;
+use crate::rule::{End, Rule};
+use board_core::Player;
+
+/// A run of same-colour stones along one axis: `len` points from `start` forwards.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Line {
+    /// The direction of the run.
+    pub axis: Axis,
+    /// The first point of the run (the backmost along the axis).
+    pub start: Point,
+    /// The number of stones in the run.
+    pub len: u8,
+}
+
+impl Line {
+    /// The points of the run, from `start` forwards.
+    pub fn cells(self) -> impl Iterator<Item = Point> {
+        let (dc, dr) = self.axis.delta();
+        let (c, r) = (self.start.col() as i32, self.start.row() as i32);
+        (0..self.len as i32).filter_map(move |i| Point::new((c + dc * i) as u8, (r + dr * i) as u8))
+    }
+}
+
+/// A set of axes, one bit per [`Axis::index`].
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct AxisSet(pub u8);
+
+impl AxisSet {
+    /// `true` when `axis` is in the set.
+    #[inline]
+    pub const fn contains(self, axis: Axis) -> bool {
+        self.0 >> axis.index() & 1 != 0
+    }
+
+    /// `true` when the set is empty.
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The axes of the set, in [`Axis::ALL`] order.
+    pub fn iter(self) -> impl Iterator<Item = Axis> {
+        Axis::ALL.into_iter().filter(move |&a| self.contains(a))
+    }
+}
+
+/// How many stones of `own` follow `(col, row)` in the direction `(dc, dr)`, not counting it.
+#[inline(always)]
+fn stones_from(own: &PointSet, col: i32, row: i32, dc: i32, dr: i32) -> u32 {
+    let mut n = 0;
+    let (mut c, mut r) = (col + dc, row + dr);
+    // Rows and columns past the board are never set, so the size needs no check here.
+    while (r as u32) < MAX_SIZE as u32
+        && (c as u32) < MAX_SIZE as u32
+        && own.rows[r as usize] >> c & 1 != 0
+    {
+        n += 1;
+        c += dc;
+        r += dr;
+    }
+    n
+}
+
+/// The numbers of `own` stones before and after `point` along `axis` (the run through the
+/// point is `back + 1 + forward` long when the point holds a stone).
+#[inline(always)]
+pub(crate) fn run_around(own: &PointSet, point: Point, axis: Axis) -> (u32, u32) {
+    let (c, r) = (point.col() as i32, point.row() as i32);
+    match axis {
+        Axis::Horizontal => {
+            let word = own.rows[r as usize];
+            // Ones above bit c, counted upwards; then ones below bit c, counted downwards.
+            let forward = (!(word >> c >> 1)).trailing_zeros();
+            let below = !word & ((1u32 << c) - 1);
+            let back = if below == 0 {
+                c as u32
+            } else {
+                c as u32 - 1 - (31 - below.leading_zeros())
+            };
+            (back, forward)
+        }
+        _ => {
+            let (dc, dr) = axis.delta();
+            (
+                stones_from(own, c, r, -dc, -dr),
+                stones_from(own, c, r, dc, dr),
+            )
+        }
+    }
+}
+
+/// What is at `(col, row)` seen from a run of the other colour: the edge, an `opp` stone, or
+/// an empty point.
+#[inline]
+pub(crate) fn end_at(opp: &PointSet, col: i32, row: i32, size: u8) -> End {
+    if col < 0 || row < 0 || col >= size as i32 || row >= size as i32 {
+        End::Edge
+    } else if opp.rows[row as usize] >> col & 1 != 0 {
+        End::Stone
+    } else {
+        End::Empty
+    }
+}
+
+/// The axes on which the stone of `colour` at `point` (already in `own`) is part of a winning
+/// run under `rule`. Reads only the four lines through the point.
+#[inline]
+pub(crate) fn winning_axes(
+    own: &PointSet,
+    opp: &PointSet,
+    point: Point,
+    size: u8,
+    rule: &Rule,
+    colour: Player,
+) -> AxisSet {
+    let mut axes = 0u8;
+    for axis in Axis::ALL {
+        let (back, forward) = run_around(own, point, axis);
+        let len = back + 1 + forward;
+        if len < 5 {
+            continue;
+        }
+        let (dc, dr) = axis.delta();
+        let (c, r) = (point.col() as i32, point.row() as i32);
+        let b = back as i32 + 1;
+        let f = forward as i32 + 1;
+        let lo = end_at(opp, c - dc * b, r - dr * b, size);
+        let hi = end_at(opp, c + dc * f, r + dr * f, size);
+        if rule.run_wins(colour, len, lo, hi) {
+            axes |= 1 << axis.index();
+        }
+    }
+    AxisSet(axes)
+}
+
+/// The run of `own` stones through `point` along `axis`.
+pub(crate) fn line_through(own: &PointSet, point: Point, axis: Axis) -> Line {
+    let (back, forward) = run_around(own, point, axis);
+    let (dc, dr) = axis.delta();
+    let c = point.col() as i32 - dc * back as i32;
+    let r = point.row() as i32 - dr * back as i32;
+    Line {
+        axis,
+        // The run lies on the board, so its start does too.
+        start: Point::new(c as u8, r as u8).unwrap_or(point),
+        len: (back + 1 + forward) as u8,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn set(points: &[&str]) -> PointSet {
+        points.iter().map(|s| s.parse::<Point>().unwrap()).collect()
+    }
+
+    #[test]
+    fn horizontal_runs_from_the_row_word() {
+        let own = set(&["a1", "b1", "c1", "e1", "t1", "s1"]);
+        assert_eq!(
+            run_around(&own, "b1".parse().unwrap(), Axis::Horizontal),
+            (1, 1)
+        );
+        assert_eq!(
+            run_around(&own, "a1".parse().unwrap(), Axis::Horizontal),
+            (0, 2)
+        );
+        assert_eq!(
+            run_around(&own, "t1".parse().unwrap(), Axis::Horizontal),
+            (1, 0)
+        );
+        assert_eq!(
+            run_around(&own, "d1".parse().unwrap(), Axis::Horizontal),
+            (3, 1)
+        );
+    }
+
+    #[test]
+    fn diagonal_runs_stop_at_the_edge() {
+        let own = set(&["a1", "b2", "c3", "a3", "b2", "c1"]);
+        assert_eq!(
+            run_around(&own, "b2".parse().unwrap(), Axis::Diagonal),
+            (1, 1)
+        );
+        assert_eq!(
+            run_around(&own, "b2".parse().unwrap(), Axis::AntiDiagonal),
+            (1, 1)
+        );
+        assert_eq!(
+            run_around(&own, "b2".parse().unwrap(), Axis::Vertical),
+            (0, 0)
+        );
+        let line = line_through(&own, "c3".parse().unwrap(), Axis::Diagonal);
+        assert_eq!(line.start.to_string(), "a1");
+        assert_eq!(
+            line.cells().map(|p| p.to_string()).collect::<Vec<_>>(),
+            ["a1", "b2", "c3"]
+        );
+    }
+
+    #[test]
+    fn ends_name_edge_stone_or_empty() {
+        let opp = set(&["c3"]);
+        assert_eq!(end_at(&opp, -1, 0, 15), End::Edge);
+        assert_eq!(end_at(&opp, 15, 0, 15), End::Edge);
+        assert_eq!(end_at(&opp, 2, 2, 15), End::Stone);
+        assert_eq!(end_at(&opp, 3, 2, 15), End::Empty);
+    }
+}
