@@ -15,7 +15,10 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub use ai_players as players;
+pub use ai_search as search;
 pub use board_core as core;
+pub use gomoku;
+pub use morris;
 pub use tictactoe;
 pub use ultimate;
-pub use morris;

@@ -8,6 +8,7 @@
 //! [`GAMES`].
 
 mod console;
+mod seats;
 mod session;
 mod tictactoe;
 
@@ -25,7 +26,7 @@ struct GameEntry {
 const GAMES: &[GameEntry] = &[GameEntry {
     name: "tictactoe",
     about: "tic-tac-toe on a 3x3 board; moves as b2 or as row and column (2 1)",
-    options: "(none)",
+    options: "--level beginner|normal|expert",
     run: tictactoe::run,
 }];
 
@@ -38,7 +39,10 @@ fn usage() -> String {
             g.name, g.about, "", g.options
         ));
     }
-    text.push_str("\nIn a game, type a move, or: help, moves, undo, quit.\n");
+    text.push_str(&format!(
+        "\nEvery game also takes {}.\nWithout --level, two people play at one terminal.\nIn a game, type a move, or: help, moves, undo, quit.\n",
+        seats::SEAT_HELP
+    ));
     text
 }
 

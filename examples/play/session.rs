@@ -46,7 +46,6 @@ pub enum Seat<G: Game> {
     /// A person at the terminal.
     Human,
     /// A program choosing moves, with the name shown on screen.
-    #[allow(dead_code)]
     Computer(String, ChooseMove<G>),
 }
 
@@ -55,15 +54,25 @@ enum TurnOutcome {
     Quit,
 }
 
-/// Runs games until the players stop, keeping the score.
+/// Runs games until the players stop, keeping the score. `seats` gives the players of each
+/// new game (game numbers count from 0).
 pub fn run_session<C: ConsoleGame>(
     game: &C,
     console: &mut Console,
-    mut seats: ByPlayer<Seat<C::Position>>,
+    mut seats: impl FnMut(u64) -> ByPlayer<Seat<C::Position>>,
 ) {
     let mut wins = ByPlayer::new(0u32, 0u32);
     let mut draws = 0u32;
-    loop {
+    for number in 0.. {
+        let mut seats = seats(number);
+        for p in Player::ALL {
+            if let Seat::Computer(name, _) = &seats[p] {
+                console.say(&format!(
+                    "{} is played by the computer ({name}).\n",
+                    game.player_name(p)
+                ));
+            }
+        }
         let mut history = History::new(game.new_game());
         loop {
             let status = history.position().status();

@@ -1,8 +1,11 @@
 //! Tic-tac-toe at the console, drawn as the seeds' C game draws it.
 
 use crate::console::Console;
+use crate::seats::SeatOptions;
 use crate::session::{run_session, ConsoleGame, Seat};
-use board_core::{ByPlayer, Game, History, Player, Status};
+use ai_players::tictactoe::{Level, TicTacToePlayer};
+use ai_players::ComputerPlayer;
+use board_core::{Game, History, Player, Status};
 use tictactoe::{Cell, Marks, Position};
 
 struct TicTacToe;
@@ -55,12 +58,20 @@ impl ConsoleGame for TicTacToe {
     }
 }
 
-/// Starts tic-tac-toe; it takes no options.
+/// Starts tic-tac-toe: `--level beginner|normal|expert` plays the computer.
 pub fn run(args: &[String], console: &mut Console) -> Result<(), String> {
-    if let Some(arg) = args.first() {
-        return Err(format!("tictactoe takes no options, got {arg:?}"));
+    let options = SeatOptions::parse(args)?;
+    if let Some(arg) = options.rest.first() {
+        return Err(format!("unknown tictactoe option {arg:?}"));
     }
+    let level: Option<Level> = options.level.as_deref().map(str::parse).transpose()?;
     console.say("Tic-tac-toe: X moves first. Three in a row, column or diagonal wins.\n");
-    run_session(&TicTacToe, console, ByPlayer::new(Seat::Human, Seat::Human));
+    run_session(&TicTacToe, console, |number| {
+        options.seats(number, || {
+            let level = level.unwrap_or(Level::Expert);
+            let mut player = TicTacToePlayer::new(level, options.seed ^ number);
+            Seat::Computer(player.name(), Box::new(move |pos| player.choose_move(pos)))
+        })
+    });
     Ok(())
 }

@@ -13,9 +13,11 @@
 //! Each game lives in its own module implementing [`RefereeGame`]; the dispatch table is in
 //! [`answer`].
 
+mod gomoku;
 mod ops;
 mod request;
 mod tictactoe;
+mod ultimate;
 
 use request::Request;
 use serde_json::{json, Value};
@@ -25,6 +27,14 @@ use std::io::{self, BufRead, Write};
 pub trait RefereeGame: board_core::Game + Sized {
     /// The start position for these options, or an error naming the bad option.
     fn from_options(options: &serde_json::Map<String, Value>) -> Result<Self, String>;
+
+    /// A best move by the ai-search crate with the game's evaluator (the `search` op).
+    fn search(
+        &self,
+        _limits: &ai_search::Limits,
+    ) -> Result<ai_search::SearchResult<Self::Move>, String> {
+        Err("\"search\" is not available for this game yet".into())
+    }
 }
 
 /// Answers one request line.
@@ -36,6 +46,8 @@ fn answer(line: &str) -> Value {
     // The game table: one arm per game.
     let result = match request.game.as_str() {
         "tictactoe" => ops::serve::<::tictactoe::Position>(&request),
+        "ultimate" => ops::serve::<::ultimate::Position>(&request),
+        "gomoku" => ops::serve::<::gomoku::Position>(&request),
         other => Err(ops::error(format!(
             "unknown game {other:?}: the games are tictactoe, ultimate, gomoku, morris"
         ))),

@@ -2,9 +2,10 @@
 
 use crate::request::Request;
 use crate::RefereeGame;
+use ai_search::Limits;
 use board_core::{perft, replay, MoveList, Rng, Status};
 use serde_json::{json, Value};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// An error answer.
 pub fn error(message: impl Into<String>) -> Value {
@@ -37,13 +38,51 @@ pub fn serve<G: RefereeGame>(request: &Request) -> Result<Value, Value> {
                 cap.try_into().unwrap_or(usize::MAX),
             ))
         }
-        "search" => Err(error(
-            "\"search\" is not available yet: it arrives with the ai-search crate",
-        )),
+        "search" => search(&position, request),
         other => Err(error(format!(
             "unknown op {other:?}: the ops are state, perft, playouts, search"
         ))),
     }
+}
+
+fn search<G: RefereeGame>(position: &G, request: &Request) -> Result<Value, Value> {
+    if position.status().is_over() {
+        return Err(error("the game is over: there is nothing to search"));
+    }
+    let depth = request.uint("depth", Some(0)).map_err(error)?;
+    let nodes = request.uint("nodes", Some(0)).map_err(error)?;
+    let millis = request.uint("millis", Some(0)).map_err(error)?;
+    let mut limits = Limits::none();
+    if depth > 0 {
+        limits = limits.with_depth(depth.min(u32::MAX as u64) as u32);
+    }
+    if nodes > 0 {
+        limits = limits.with_nodes(nodes);
+    }
+    if millis > 0 || (depth == 0 && nodes == 0) {
+        // Without any limit the search gets one second.
+        let millis = if millis > 0 { millis } else { 1_000 };
+        limits = limits.with_time(Duration::from_millis(millis));
+    }
+    let result = position.search(&limits).map_err(error)?;
+    let best = result
+        .best_move
+        .ok_or_else(|| error("the search found no move"))?;
+    let pv: Vec<String> = result.pv.iter().map(|m| m.to_string()).collect();
+    let mut answer = json!({
+        "move": best.to_string(),
+        "score": result.score,
+        "depth": result.depth,
+        "nodes": result.nodes,
+        "micros": result.elapsed.as_micros() as u64,
+        "nps": result.nodes_per_second(),
+        "table_hits": result.table_hits,
+        "pv": pv,
+    });
+    if let Some(proof) = result.proof {
+        answer["result"] = json!(proof.name());
+    }
+    Ok(answer)
 }
 
 fn state<G: RefereeGame>(position: &G) -> Value {

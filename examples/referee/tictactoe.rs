@@ -1,6 +1,7 @@
-//! Tic-tac-toe in the referee: no options.
+//! Tic-tac-toe in the referee: no options; search with the line evaluator.
 
 use crate::RefereeGame;
+use ai_search::{Limits, SearchResult, Searcher};
 use serde_json::{Map, Value};
 
 impl RefereeGame for tictactoe::Position {
@@ -11,5 +12,11 @@ impl RefereeGame for tictactoe::Position {
                 "unknown option {key:?}: tictactoe takes no options"
             )),
         }
+    }
+
+    fn search(&self, limits: &Limits) -> Result<SearchResult<Self::Move>, String> {
+        let mut searcher =
+            Searcher::new(ai_players::tictactoe::LineEvaluator).with_table_bytes(1 << 20);
+        Ok(searcher.search(self, limits))
     }
 }
