@@ -79,10 +79,12 @@ pub mod diagram;
 mod game_impl;
 mod illegal;
 mod moves;
+mod playout;
 mod position;
 mod rules;
 mod select;
 mod setup;
+mod tables;
 
 #[cfg(test)]
 mod conformance;

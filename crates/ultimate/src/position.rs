@@ -1,6 +1,7 @@
 //! The position: two flat 81-cell bitboards, macro masks, the side to move and the forced
 //! board; queries and move application.
 
+use crate::tables::{pop9_of, select9_of};
 use crate::{Boards, Cells, IllegalMove, Move, Rules, TieBreak};
 use board_core::grid3::{has_line, FULL as GRID_FULL};
 use board_core::{ByPlayer, Player, Status};
@@ -21,6 +22,17 @@ const fn mark_key(player: Player, index: u32) -> u64 {
 #[inline]
 const fn forced_key(forced: u8) -> u64 {
     KEYS[163 + forced as usize]
+}
+
+/// The state a playout ends in, written back into the position.
+pub(crate) struct PlayoutEnd {
+    pub(crate) marks: ByPlayer<Cells>,
+    pub(crate) won: ByPlayer<Boards>,
+    pub(crate) drawn: Boards,
+    pub(crate) side: Player,
+    pub(crate) forced: u8,
+    pub(crate) status: Status,
+    pub(crate) live: u8,
 }
 
 /// How one small board stands.
@@ -61,6 +73,8 @@ pub struct Position {
     /// The board the side to move must play in (0-8), or [`ANY`]. Always [`ANY`] when the
     /// sent-to board is finished and once the game is over.
     forced: u8,
+    /// The number of empty cells in unfinished boards (0 once the game is over).
+    live: u8,
     side: Player,
     status: Status,
     rules: Rules,
@@ -86,6 +100,7 @@ impl Position {
             won: ByPlayer::new(Boards::EMPTY, Boards::EMPTY),
             drawn: Boards::EMPTY,
             forced: ANY,
+            live: 81,
             side: Player::First,
             status: Status::Ongoing,
             rules,
@@ -118,6 +133,7 @@ impl Position {
             Some(f) if !pos.status.is_over() && !pos.finished_boards().contains(f as u32) => f,
             _ => ANY,
         };
+        pos.live = pos.live_cells().count() as u8;
         pos.hash = pos.zobrist_from_scratch_impl();
         pos
     }
@@ -297,32 +313,46 @@ impl Position {
         Ok(())
     }
 
-    /// Plays `mv`, which must be legal. The hot path of perft and playouts.
+    /// Plays `mv`, which must be legal. The hot path of perft.
     #[inline(always)]
     pub(crate) fn apply(&mut self, mv: Move) {
         let index = mv.index() as u32;
         let board = mv.board() as u32;
         let cell = mv.cell();
         let side = self.side;
-        let mine = self.marks.get_mut(side);
-        mine.0 |= 1u128 << index;
+        // Both bitboards are rewritten whole, the new mark masked by the side: a plain
+        // `|= bit` on one of them lets the compiler narrow the update to a one-byte store,
+        // which stalls the wide loads that follow it.
+        let bit = 1u128 << index;
+        let first = ((side == Player::First) as u128).wrapping_neg();
+        let x = self.marks.first.0 | (bit & first);
+        let o = self.marks.second.0 | (bit & !first);
+        self.marks = ByPlayer::new(Cells(x), Cells(o));
+        let mine = Cells((x & first) | (o & !first));
         let small = mine.board(board);
+        let filled = Cells(x | o).board(board);
+        // Wrapping: an illegal unchecked move may leave nonsense, but never panics.
+        self.live = self.live.wrapping_sub(1);
         let mut hash = self.hash ^ mark_key(side, index) ^ SIDE_KEY ^ forced_key(self.forced);
         if has_line(small) {
             let won = self.won.get_mut(side);
             won.0 |= 1 << board;
+            self.live = self.live.wrapping_sub(9 - pop9_of(filled) as u8);
             if has_line(won.0) {
                 self.status = Status::Won(side);
             } else if self.finished_boards() == Boards::FULL {
                 self.status = self.all_finished_status();
             }
-        } else if self.occupied().board(board) == GRID_FULL {
+        } else if filled == GRID_FULL {
             self.drawn.0 |= 1 << board;
             if self.finished_boards() == Boards::FULL {
                 self.status = self.all_finished_status();
             }
         }
-        let next = if self.status.is_over() || self.finished_boards().contains(cell as u32) {
+        let next = if self.status.is_over() {
+            self.live = 0;
+            ANY
+        } else if self.finished_boards().contains(cell as u32) {
             ANY
         } else {
             cell
@@ -333,10 +363,18 @@ impl Position {
         self.hash = hash;
     }
 
-    /// The number of legal moves (the population count of [`Position::legal_mask`]).
+    /// The number of legal moves (the population count of [`Position::legal_mask`]), from
+    /// a table lookup on the forced board or the count of live cells kept with each move.
     #[inline]
     pub fn legal_move_count(&self) -> usize {
-        self.legal_mask().count() as usize
+        if self.status.is_over() {
+            0
+        } else if self.forced != ANY {
+            let empty = !self.occupied().board(self.forced as u32);
+            pop9_of(empty) as usize
+        } else {
+            self.live as usize
+        }
     }
 
     /// The incremental Zobrist hash: marks, side to move and forced board.
@@ -366,31 +404,53 @@ impl Position {
         Cells::of_boards(self.finished_boards().complement()).difference(self.occupied())
     }
 
-    /// Plays random moves on this position to the end of the game, uniformly over the legal
-    /// moves at each ply, without allocating. Returns the final status and the plies played.
-    pub(crate) fn playout(
-        &mut self,
-        rng: &mut board_core::Rng,
-        max_plies: usize,
-    ) -> (Status, usize) {
-        let mut plies = 0;
-        while plies < max_plies && !self.status.is_over() {
-            let legal = self.legal_mask_live();
-            let pick = crate::select::nth_set_bit(legal.0, rng.below(legal.count()));
-            self.apply(Move::from_index_unchecked(pick as u8));
-            plies += 1;
-        }
-        (self.status, plies)
-    }
-
-    /// A uniformly random legal move, or `None` once the game is over.
+    /// A uniformly random legal move, or `None` once the game is over: the `r`-th legal
+    /// cell in index order for `r` uniform below the legal move count.
     pub(crate) fn pick_random(&self, rng: &mut board_core::Rng) -> Option<Move> {
         if self.status.is_over() {
             return None;
         }
-        let legal = self.legal_mask_live();
-        let pick = crate::select::nth_set_bit(legal.0, rng.below(legal.count()));
-        Some(Move::from_index_unchecked(pick as u8))
+        let index = if self.forced != ANY {
+            let board = self.forced as u32;
+            let empty = !self.occupied().board(board);
+            let cell = select9_of(empty, rng.below(pop9_of(empty)));
+            board * 9 + cell
+        } else {
+            let legal = self.legal_mask_live();
+            crate::select::nth_set_bit(legal.0, rng.below(self.live as u32))
+        };
+        Some(Move::from_index_unchecked(index as u8))
+    }
+
+    /// Overwrites the position with the end of a playout (see `crate::playout`).
+    pub(crate) fn set_after_playout(&mut self, end: PlayoutEnd) {
+        self.marks = end.marks;
+        self.won = end.won;
+        self.drawn = end.drawn;
+        self.side = end.side;
+        self.status = end.status;
+        if end.status.is_over() {
+            self.forced = ANY;
+            self.live = 0;
+        } else {
+            self.forced = end.forced;
+            self.live = end.live;
+        }
+        self.hash = self.zobrist_from_scratch_impl();
+    }
+
+    /// The live-cell count kept with each move.
+    #[inline]
+    pub(crate) const fn live_count(&self) -> u8 {
+        self.live
+    }
+
+    /// The result of a game whose boards are all finished without a macro line.
+    #[inline]
+    pub(crate) fn tie_result(&self, won: ByPlayer<Boards>) -> Status {
+        let mut probe = *self;
+        probe.won = won;
+        probe.all_finished_status()
     }
 }
 

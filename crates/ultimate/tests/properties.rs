@@ -155,17 +155,35 @@ proptest! {
     }
 
     #[test]
-    fn a_playout_is_the_same_game_as_random_moves_one_by_one(seed in any::<u64>()) {
-        let mut fast = Position::new();
-        let (status, plies) = fast.random_playout(&mut Rng::new(seed), usize::MAX);
-        let mut slow = Position::new();
+    fn a_playout_is_the_same_game_as_random_moves_one_by_one(
+        seed in any::<u64>(),
+        opening in 0usize..60,
+        cap in prop_oneof![Just(usize::MAX), 0usize..40],
+        rules in rules_strategy(),
+    ) {
+        // Reach a position some plies in, then finish it (or play `cap` plies) both ways.
+        let mut start = Position::with_rules(rules);
+        let mut rng = Rng::new(seed ^ 0x5555);
+        for _ in 0..opening {
+            match start.random_move(&mut rng) {
+                Some(m) => start.play(m).unwrap(),
+                None => break,
+            }
+        }
+        let mut fast = start;
+        let (status, plies) = fast.random_playout(&mut Rng::new(seed), cap);
+        let mut slow = start;
         let mut rng = Rng::new(seed);
         let mut count = 0;
-        while let Some(m) = slow.random_move(&mut rng) {
-            slow.play(m).unwrap();
+        while count < cap {
+            match slow.random_move(&mut rng) {
+                Some(m) => slow.play(m).unwrap(),
+                None => break,
+            }
             count += 1;
         }
         prop_assert_eq!(fast, slow);
+        prop_assert_eq!(fast.zobrist(), fast.zobrist_from_scratch());
         prop_assert_eq!((status, plies), (slow.status(), count));
     }
 

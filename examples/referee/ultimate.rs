@@ -1,0 +1,33 @@
+//! Ultimate tic-tac-toe in the referee. Options: none (the seed's rules), or
+//! `{"tiebreak": "none" | "boards_won"}`: with `boards_won`, a game whose small boards are all
+//! finished without a macro line goes to the player who won more small boards.
+
+use crate::RefereeGame;
+use serde_json::{Map, Value};
+use ultimate::{Position, Rules, TieBreak};
+
+impl RefereeGame for Position {
+    fn from_options(options: &Map<String, Value>) -> Result<Self, String> {
+        let mut rules = Rules::default();
+        for (key, value) in options {
+            match (key.as_str(), value) {
+                ("tiebreak", Value::Null) => {}
+                ("tiebreak", Value::String(name)) => {
+                    let tie_break: TieBreak = name.parse().map_err(|e| format!("{e}"))?;
+                    rules = rules.with_tie_break(tie_break);
+                }
+                ("tiebreak", other) => {
+                    return Err(format!(
+                        "\"tiebreak\" must be \"none\" or \"boards_won\", got {other}"
+                    ))
+                }
+                (other, _) => {
+                    return Err(format!(
+                        "unknown option {other:?}: ultimate takes only \"tiebreak\" (\"none\" or \"boards_won\")"
+                    ))
+                }
+            }
+        }
+        Ok(Position::with_rules(rules))
+    }
+}
