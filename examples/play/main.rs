@@ -11,6 +11,7 @@ mod console;
 mod seats;
 mod session;
 mod tictactoe;
+mod ultimate;
 
 use console::Console;
 
@@ -23,12 +24,20 @@ struct GameEntry {
 }
 
 /// The table of games: one entry per game.
-const GAMES: &[GameEntry] = &[GameEntry {
-    name: "tictactoe",
-    about: "tic-tac-toe on a 3x3 board; moves as b2 or as row and column (2 1)",
-    options: "--level beginner|normal|expert",
-    run: tictactoe::run,
-}];
+const GAMES: &[GameEntry] = &[
+    GameEntry {
+        name: "tictactoe",
+        about: "tic-tac-toe on a 3x3 board; moves as b2 or as row and column (2 1)",
+        options: "--level beginner|normal|expert",
+        run: tictactoe::run,
+    },
+    GameEntry {
+        name: "ultimate",
+        about: "ultimate tic-tac-toe: nine small boards; moves as board then cell (53)",
+        options: "--tiebreak none|boards_won, --level beginner",
+        run: ultimate::run,
+    },
+];
 
 fn usage() -> String {
     let mut text =
