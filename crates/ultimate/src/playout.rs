@@ -33,10 +33,11 @@ fn board_of_rank(counts: u64, rank: u32) -> (usize, u32) {
     // Byte k: the live cells of boards 0..=k (at most 72, so bytes never carry).
     let prefix = counts.wrapping_mul(ONES_STEP_8);
     // High bit of byte k set when boards 0..=k hold at most `rank` live cells.
-    let at_most = (((rank as u64 * ONES_STEP_8) | MSBS_STEP_8) - prefix) & MSBS_STEP_8;
+    let at_most = (((rank as u64).wrapping_mul(ONES_STEP_8) | MSBS_STEP_8).wrapping_sub(prefix))
+        & MSBS_STEP_8;
     let board = ((at_most >> 7).wrapping_mul(ONES_STEP_8) >> 56) as u32;
     let before = ((((prefix as u128) << 8) >> (8 * board)) & 0xFF) as u32;
-    (board as usize, rank - before)
+    (board as usize, rank.wrapping_sub(before))
 }
 
 /// One small board of the working copy is a word: X's 9-bit mask in bits 0-8, O's in bits
@@ -57,13 +58,20 @@ impl Position {
             return (self.status(), 0);
         }
         let before = self.occupied().count() as usize;
-        // A game cannot outlast its live cells: without a lower cap, skip the ply counter.
-        let status = if max_plies >= self.live_count() as usize {
+        let live = self.live_count() as usize;
+        // A reachable position's game cannot outlast its live cells: without a lower cap,
+        // skip the ply counter. A position left inconsistent by illegal unchecked moves
+        // (its live count disagrees with its cells) gets a hard cap instead, so the loop
+        // always ends, with wrapping arithmetic, so it never panics.
+        let status = if max_plies >= live && live == self.live_cells().count() as usize {
             self.playout_loop::<false>(rng, 0)
         } else {
-            self.playout_loop::<true>(rng, max_plies)
+            self.playout_loop::<true>(rng, max_plies.min(81))
         };
-        (status, self.occupied().count() as usize - before)
+        (
+            status,
+            (self.occupied().count() as usize).saturating_sub(before),
+        )
     }
 
     #[inline(always)]
@@ -99,11 +107,13 @@ impl Position {
                 (board, select9_of(empty_cells(boards[board]), r))
             };
             let shift = O_SHIFT * side as u32;
-            let word = (boards[board] + (1 << (cell + shift))) - (1 << EMPTY_SHIFT);
+            let word = boards[board]
+                .wrapping_add(1 << (cell + shift))
+                .wrapping_sub(1 << EMPTY_SHIFT);
             boards[board] = word;
             let mine = (word >> shift) as u16;
-            live -= 1;
-            counts -= COUNT_UNIT[board];
+            live = live.wrapping_sub(1);
+            counts = counts.wrapping_sub(COUNT_UNIT[board]);
             if CAPPED {
                 plies += 1;
             }
@@ -111,7 +121,7 @@ impl Position {
             if has_line(mine) {
                 won[side] |= 1 << board;
                 closed |= 1 << board;
-                live -= word >> EMPTY_SHIFT;
+                live = live.wrapping_sub(word >> EMPTY_SHIFT);
                 counts &= !(COUNT_UNIT[board] * 0xFF);
                 over = has_line(won[side]) || closed == GRID_FULL;
             } else if word >> EMPTY_SHIFT == 0 {

@@ -188,6 +188,30 @@ proptest! {
     }
 
     #[test]
+    fn illegal_unchecked_moves_give_nonsense_but_never_a_panic_or_an_endless_playout(
+        seed in any::<u64>(),
+        opening in 0usize..40,
+        junk in proptest::collection::vec(0u8..81, 1..6),
+    ) {
+        let mut pos = Position::new();
+        let mut rng = Rng::new(seed);
+        for _ in 0..opening {
+            match pos.random_move(&mut rng) {
+                Some(m) => pos.play(m).unwrap(),
+                None => break,
+            }
+        }
+        for index in junk {
+            pos.play_unchecked(Move::from_index(index).unwrap());
+            let _ = (pos.legal_move_count(), pos.legal_mask(), pos.random_move(&mut rng));
+            let _ = (pos.to_string(), pos.check_move(Move::from_index(index).unwrap()));
+        }
+        let (_, plies) = pos.clone().random_playout(&mut rng, usize::MAX);
+        prop_assert!(plies <= 81);
+        let _ = pos.random_playout(&mut rng, 5);
+    }
+
+    #[test]
     fn move_text_never_panics(text in "\\PC{0,4}") {
         let _ = text.parse::<Move>();
     }
