@@ -8,12 +8,13 @@
 //! dead. Three won boards in a line win the game; every board finished without one is a draw
 //! (unless the [`TieBreak`] option says otherwise).
 //!
-//! One source of truth: a [`Position`] is two flat 81-cell bitboards ([`Cells`], a `u128`,
-//! bit `board * 9 + cell`), masks of won and drawn boards ([`Boards`]), one side to move and the
-//! forced board, with an incremental Zobrist hash. It is `Copy` and 64 bytes. Small-board and
+//! One source of truth: a [`Position`] holds one flat bitboard per player, stored as nine
+//! 9-bit board masks (`[u16; 9]`) and handed out as 81-cell [`Cells`] (a `u128`, bit
+//! `board * 9 + cell`); masks of won and drawn boards ([`Boards`]); one side to move and the
+//! forced board; an incremental Zobrist hash. It is `Copy` and at most 64 bytes. Small-board and
 //! macro wins are table lookups (`board_core::grid3::has_line`), the legal moves are one mask
-//! ([`Position::legal_mask`]), and random playouts pick the n-th set bit of that mask without
-//! allocating.
+//! ([`Position::legal_mask`]) and their number one lookup, and random playouts pick the n-th
+//! legal cell with table lookups and a broadword prefix search, without allocating.
 //!
 //! Moves ([`Move`]) are written `BC`: board then cell, both 1-9 left to right, top to bottom
 //! (`53` is the top-right cell of the centre board). Positions print as a 9x9 diagram and read

@@ -6,9 +6,9 @@
 //! count, exactly as [`Position`]'s `random_move` does, so a playout is the same game as
 //! `random_move` and `play` repeated with the same generator (a property test checks this).
 
-use crate::position::{PlayoutEnd, ANY};
+use crate::position::{mark_key_at, side_and_forced_keys, tie_result, PlayoutEnd, ANY};
 use crate::tables::{pop9_of, select9_of};
-use crate::{Boards, Cells, Position};
+use crate::{Boards, Position, Rules};
 use board_core::grid3::{has_line, FULL as GRID_FULL};
 use board_core::{ByPlayer, Player, Rng, Status};
 
@@ -51,122 +51,175 @@ fn empty_cells(word: u32) -> u16 {
     !(word | word >> O_SHIFT) as u16
 }
 
+/// The working copy of a position during a playout.
+struct Working {
+    /// One word per small board (see [`O_SHIFT`] and [`EMPTY_SHIFT`]).
+    boards: [u32; 9],
+    /// The live cells of boards 0-7, one byte each (finished boards count 0).
+    counts: u64,
+    /// The live cells of all boards.
+    live: u32,
+    won: [u16; 2],
+    drawn: u16,
+    closed: u16,
+    forced: usize,
+    side: usize,
+    /// The Zobrist keys of the marks alone.
+    mark_hash: u64,
+}
+
 impl Position {
     /// Plays uniformly random legal moves until the game ends or `max_plies` are played.
     pub(crate) fn playout(&mut self, rng: &mut Rng, max_plies: usize) -> (Status, usize) {
         if self.status().is_over() || max_plies == 0 {
             return (self.status(), 0);
         }
-        let before = self.occupied().count() as usize;
-        let live = self.live_count() as usize;
+        let grids = self.grids();
+        let finished = self.finished_boards().0;
+        let mut work = Working {
+            boards: [0; 9],
+            counts: 0,
+            live: self.live_count() as u32,
+            won: [
+                self.boards_won(Player::First).0,
+                self.boards_won(Player::Second).0,
+            ],
+            drawn: self.drawn_boards().0,
+            closed: finished,
+            forced: self.forced_board().unwrap_or(ANY) as usize,
+            side: self.side_to_move().index(),
+            mark_hash: self.hash() ^ side_and_forced_keys(self.side_to_move(), self.forced_raw()),
+        };
+        let mut empties = 0;
+        let mut live_cells = 0;
+        for b in 0..9 {
+            let (x, o) = (grids[0][b] as u32, grids[1][b] as u32);
+            let empty = 9 - pop9_of((x | o) as u16);
+            work.boards[b] = x | o << O_SHIFT | empty << EMPTY_SHIFT;
+            empties += empty;
+            if finished & (1 << b) == 0 {
+                work.counts += COUNT_UNIT[b] * empty as u64;
+                live_cells += empty;
+            }
+        }
         // A reachable position's game cannot outlast its live cells: without a lower cap,
         // skip the ply counter. A position left inconsistent by illegal unchecked moves
         // (its live count disagrees with its cells) gets a hard cap instead, so the loop
-        // always ends, with wrapping arithmetic, so it never panics.
-        let status = if max_plies >= live && live == self.live_cells().count() as usize {
-            self.playout_loop::<false>(rng, 0)
+        // always ends; the arithmetic wraps, so it never panics either.
+        let status = if max_plies >= work.live as usize && live_cells == work.live {
+            playout_loop::<false>(&mut work, rng, 0, self.rules())
         } else {
-            self.playout_loop::<true>(rng, max_plies.min(81))
+            playout_loop::<true>(&mut work, rng, max_plies.min(81), self.rules())
         };
-        (
-            status,
-            (self.occupied().count() as usize).saturating_sub(before),
-        )
-    }
-
-    #[inline(always)]
-    fn playout_loop<const CAPPED: bool>(&mut self, rng: &mut Rng, max_plies: usize) -> Status {
-        let mut boards = [0u32; 9];
-        let mut counts = 0u64;
-        let finished = self.finished_boards();
-        for (b, word) in boards.iter_mut().enumerate() {
-            let x = self.marks(Player::First).board(b as u32) as u32;
-            let o = self.marks(Player::Second).board(b as u32) as u32;
-            *word = x | o << O_SHIFT | (9 - pop9_of((x | o) as u16)) << EMPTY_SHIFT;
-            if !finished.contains(b as u32) {
-                counts += COUNT_UNIT[b] * (9 - pop9_of((x | o) as u16)) as u64;
-            }
+        let mut grids = [[0u16; 9]; 2];
+        for (b, &word) in work.boards.iter().enumerate() {
+            grids[0][b] = word as u16 & GRID_FULL;
+            grids[1][b] = (word >> O_SHIFT) as u16 & GRID_FULL;
+            empties = empties.wrapping_sub(word >> EMPTY_SHIFT);
         }
-        let mut won = [
-            self.boards_won(Player::First).0,
-            self.boards_won(Player::Second).0,
-        ];
-        let mut drawn = self.drawn_boards().0;
-        let mut closed = finished.0;
-        let mut live = self.live_count() as u32;
-        let mut forced = self.forced_board().unwrap_or(ANY) as usize;
-        let mut side = self.side_to_move().index();
-        let mut plies = 0;
-        let status = loop {
-            let (board, cell) = if forced != ANY as usize {
-                let word = boards[forced];
-                let r = rng.below(word >> EMPTY_SHIFT);
-                (forced, select9_of(empty_cells(word), r))
-            } else {
-                let (board, r) = board_of_rank(counts, rng.below(live));
-                (board, select9_of(empty_cells(boards[board]), r))
-            };
-            let shift = O_SHIFT * side as u32;
-            let word = boards[board]
-                .wrapping_add(1 << (cell + shift))
-                .wrapping_sub(1 << EMPTY_SHIFT);
-            boards[board] = word;
-            let mine = (word >> shift) as u16;
-            live = live.wrapping_sub(1);
-            counts = counts.wrapping_sub(COUNT_UNIT[board]);
-            if CAPPED {
-                plies += 1;
-            }
-            let mut over = false;
-            if has_line(mine) {
-                won[side] |= 1 << board;
-                closed |= 1 << board;
-                live = live.wrapping_sub(word >> EMPTY_SHIFT);
-                counts &= !(COUNT_UNIT[board] * 0xFF);
-                over = has_line(won[side]) || closed == GRID_FULL;
-            } else if word >> EMPTY_SHIFT == 0 {
-                drawn |= 1 << board;
-                closed |= 1 << board;
-                over = closed == GRID_FULL;
-            }
-            forced = if closed & (1 << cell) != 0 {
-                ANY as usize
-            } else {
-                cell as usize
-            };
-            side ^= 1;
-            if over {
-                let won = ByPlayer::new(Boards(won[0]), Boards(won[1]));
-                let mover = Player::from_index(side ^ 1).unwrap_or(Player::First);
-                break if has_line(won[mover].0) {
-                    Status::Won(mover)
-                } else {
-                    self.tie_result(won)
-                };
-            }
-            if CAPPED && plies == max_plies {
-                break Status::Ongoing;
-            }
-        };
-        let cells = |shift: u32| {
-            (0..9).fold(Cells::EMPTY, |acc, b| {
-                acc.union(Cells::from_board(
-                    b as u32,
-                    (boards[b] >> shift) as u16 & GRID_FULL,
-                ))
-            })
+        let side = Player::from_index(work.side).unwrap_or(Player::First);
+        let forced = if status.is_over() {
+            ANY
+        } else {
+            work.forced as u8
         };
         self.set_after_playout(PlayoutEnd {
-            marks: ByPlayer::new(cells(0), cells(O_SHIFT)),
-            won: ByPlayer::new(Boards(won[0]), Boards(won[1])),
-            drawn: Boards(drawn),
-            side: Player::from_index(side).unwrap_or(Player::First),
-            forced: forced as u8,
+            grids,
+            won: ByPlayer::new(Boards(work.won[0]), Boards(work.won[1])),
+            drawn: Boards(work.drawn),
+            side,
+            forced,
             status,
-            live: live as u8,
+            live: work.live as u8,
+            hash: work.mark_hash ^ side_and_forced_keys(side, forced),
         });
-        status
+        // Each ply filled one cell: the plies are the empty cells that went.
+        (status, empties as usize)
     }
+}
+
+/// The playout loop on the working copy; `CAPPED` counts plies up to `max_plies`.
+#[inline(always)]
+fn playout_loop<const CAPPED: bool>(
+    work: &mut Working,
+    rng: &mut Rng,
+    max_plies: usize,
+    rules: Rules,
+) -> Status {
+    let Working {
+        mut boards,
+        mut counts,
+        mut live,
+        mut won,
+        mut drawn,
+        mut closed,
+        mut forced,
+        mut side,
+        mut mark_hash,
+    } = *work;
+    let mut plies = 0;
+    let status = loop {
+        let (board, cell) = if forced != ANY as usize {
+            let word = boards[forced];
+            let r = rng.below(word >> EMPTY_SHIFT);
+            (forced, select9_of(empty_cells(word), r))
+        } else {
+            let (board, r) = board_of_rank(counts, rng.below(live));
+            (board, select9_of(empty_cells(boards[board]), r))
+        };
+        let shift = O_SHIFT * side as u32;
+        let word = boards[board]
+            .wrapping_add(1 << (cell + shift))
+            .wrapping_sub(1 << EMPTY_SHIFT);
+        boards[board] = word;
+        let mine = (word >> shift) as u16;
+        mark_hash ^= mark_key_at(side, board * 9 + cell as usize);
+        live = live.wrapping_sub(1);
+        counts = counts.wrapping_sub(COUNT_UNIT[board]);
+        if CAPPED {
+            plies += 1;
+        }
+        let mut over = false;
+        if has_line(mine) {
+            won[side] |= 1 << board;
+            closed |= 1 << board;
+            live = live.wrapping_sub(word >> EMPTY_SHIFT);
+            counts &= !(COUNT_UNIT[board] * 0xFF);
+            over = has_line(won[side]) || closed == GRID_FULL;
+        } else if word >> EMPTY_SHIFT == 0 {
+            drawn |= 1 << board;
+            closed |= 1 << board;
+            over = closed == GRID_FULL;
+        }
+        forced = if closed & (1 << cell) != 0 {
+            ANY as usize
+        } else {
+            cell as usize
+        };
+        side ^= 1;
+        if over {
+            break if has_line(won[side ^ 1]) {
+                Status::Won(Player::from_index(side ^ 1).unwrap_or(Player::First))
+            } else {
+                tie_result(rules, won)
+            };
+        }
+        if CAPPED && plies == max_plies {
+            break Status::Ongoing;
+        }
+    };
+    *work = Working {
+        boards,
+        counts,
+        live,
+        won,
+        drawn,
+        closed,
+        forced,
+        side,
+        mark_hash,
+    };
+    status
 }
 
 #[cfg(test)]

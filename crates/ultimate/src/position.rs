@@ -1,5 +1,5 @@
-//! The position: two flat 81-cell bitboards, macro masks, the side to move and the forced
-//! board; queries and move application.
+//! The position: one 9-bit mask per small board and player, macro masks, the side to move
+//! and the forced board; queries and move application.
 
 use crate::tables::{pop9_of, select9_of};
 use crate::{Boards, Cells, IllegalMove, Move, Rules, TieBreak};
@@ -24,15 +24,51 @@ const fn forced_key(forced: u8) -> u64 {
     KEYS[163 + forced as usize]
 }
 
+/// The key of a mark of the player with index `side` (0 or 1) on cell index `index` (0-80).
+#[inline(always)]
+pub(crate) fn mark_key_at(side: usize, index: usize) -> u64 {
+    KEYS[(side & 1) * 81 + index % 81]
+}
+
+/// The keys of the side to move and the forced-board value.
+#[inline]
+pub(crate) const fn side_and_forced_keys(side: Player, forced: u8) -> u64 {
+    let side_key = match side {
+        Player::First => 0,
+        Player::Second => SIDE_KEY,
+    };
+    side_key ^ forced_key(forced)
+}
+
+/// The result of a game whose boards are all finished without a macro line, given the boards
+/// each player won (`won[player index]`).
+pub(crate) fn tie_result(rules: Rules, won: [u16; 2]) -> Status {
+    match rules.tie_break {
+        TieBreak::None => Status::Draw,
+        TieBreak::BoardsWon => {
+            let (x, o) = (won[0].count_ones(), won[1].count_ones());
+            match x.cmp(&o) {
+                core::cmp::Ordering::Greater => Status::Won(Player::First),
+                core::cmp::Ordering::Less => Status::Won(Player::Second),
+                core::cmp::Ordering::Equal => Status::Draw,
+            }
+        }
+    }
+}
+
+/// Each player's marks: `grids[player][board]` is a 9-bit mask, bit `c` for cell `c`.
+pub(crate) type Grids = [[u16; 9]; 2];
+
 /// The state a playout ends in, written back into the position.
 pub(crate) struct PlayoutEnd {
-    pub(crate) marks: ByPlayer<Cells>,
+    pub(crate) grids: Grids,
     pub(crate) won: ByPlayer<Boards>,
     pub(crate) drawn: Boards,
     pub(crate) side: Player,
     pub(crate) forced: u8,
     pub(crate) status: Status,
     pub(crate) live: u8,
+    pub(crate) hash: u64,
 }
 
 /// How one small board stands.
@@ -55,18 +91,21 @@ impl BoardResult {
 
 /// A position of ultimate tic-tac-toe.
 ///
-/// One source of truth: a flat 81-cell bitboard per player ([`Cells`], bit `board * 9 +
-/// cell`), the small boards each player has won and the drawn ones ([`Boards`]), one side to
-/// move and the board the side to move was sent to. The game status and the Zobrist hash are
-/// kept up to date with each move. The position is `Copy`, 64 bytes, and copy-make: to try a
-/// move, copy it and play on the copy.
+/// One source of truth: a flat bitboard per player stored as nine 9-bit masks (`[u16; 9]`,
+/// one per small board, so a move touches one word and a small board's win is one table
+/// lookup); the API hands them out as 81-cell [`Cells`] (bit `board * 9 + cell`). Beside them:
+/// the small boards each player has won and the drawn ones ([`Boards`]), one side to move and
+/// the board the side to move was sent to. The game status, the number of live cells and the
+/// Zobrist hash are kept up to date with each move. The position is `Copy`, at most 64 bytes,
+/// and copy-make: to try a move, copy it and play on the copy.
 ///
 /// Start with [`Position::new`] (the seed's rules) or [`Position::with_rules`]; read a typed
 /// or stored position with its [`FromStr`](core::str::FromStr) diagram parser or a
 /// [`Setup`](crate::Setup); play through the [`board_core::Game`] trait.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Position {
-    marks: ByPlayer<Cells>,
+    /// The marks, `grids[player index][board]`.
+    grids: Grids,
     hash: u64,
     won: ByPlayer<Boards>,
     drawn: Boards,
@@ -95,7 +134,7 @@ impl Position {
     /// The empty board under `rules`.
     pub const fn with_rules(rules: Rules) -> Position {
         Position {
-            marks: ByPlayer::new(Cells::EMPTY, Cells::EMPTY),
+            grids: [[0; 9]; 2],
             hash: forced_key(ANY),
             won: ByPlayer::new(Boards::EMPTY, Boards::EMPTY),
             drawn: Boards::EMPTY,
@@ -116,10 +155,11 @@ impl Position {
         rules: Rules,
     ) -> Position {
         let mut pos = Position::with_rules(rules);
-        pos.marks = marks;
         pos.side = side;
         for b in 0..9 {
             let (x, o) = (marks.first.board(b), marks.second.board(b));
+            pos.grids[0][b as usize] = x;
+            pos.grids[1][b as usize] = o;
             if has_line(x) {
                 pos.won.first = pos.won.first.with(b);
             } else if has_line(o) {
@@ -158,22 +198,32 @@ impl Position {
 
     /// The cells holding `player`'s marks.
     #[inline]
-    pub const fn marks(&self, player: Player) -> Cells {
-        *self.marks.get(player)
+    pub fn marks(&self, player: Player) -> Cells {
+        cells_of(&self.grids[player.index()])
     }
 
     /// Every cell holding a mark.
     #[inline]
-    pub const fn occupied(&self) -> Cells {
-        self.marks.first.union(self.marks.second)
+    pub fn occupied(&self) -> Cells {
+        let mut cells = 0u128;
+        for b in (0..9).rev() {
+            cells = cells << 9 | (self.filled(b) & GRID_FULL) as u128;
+        }
+        Cells(cells)
+    }
+
+    /// The marked cells of small board `board` (0-8), as a 9-bit mask.
+    #[inline]
+    const fn filled(&self, board: usize) -> u16 {
+        self.grids[0][board] | self.grids[1][board]
     }
 
     /// Whose mark is on the cell of `mv`, if any.
     pub const fn mark_at(&self, mv: Move) -> Option<Player> {
-        let i = mv.index() as u32;
-        if self.marks.first.contains(i) {
+        let (b, bit) = (mv.board() as usize, 1 << mv.cell());
+        if self.grids[0][b] & bit != 0 {
             Some(Player::First)
-        } else if self.marks.second.contains(i) {
+        } else if self.grids[1][b] & bit != 0 {
             Some(Player::Second)
         } else {
             None
@@ -248,13 +298,12 @@ impl Position {
     /// [`Position::legal_mask`] for a game known to be going on.
     #[inline(always)]
     fn legal_mask_live(&self) -> Cells {
-        let empty = !(self.marks.first.0 | self.marks.second.0);
         if self.forced != ANY {
-            let shift = 9 * self.forced as u32;
-            Cells(((empty >> shift) & 0x1FF) << shift)
+            let board = self.forced as usize % 9;
+            Cells::from_board(board as u32, !self.filled(board))
         } else {
             let open = Cells::of_boards(self.finished_boards().complement());
-            Cells(empty & open.0)
+            Cells(!self.occupied().0 & open.0)
         }
     }
 
@@ -277,17 +326,7 @@ impl Position {
 
     /// The result when every small board is finished without a macro line.
     fn all_finished_status(&self) -> Status {
-        match self.rules.tie_break {
-            TieBreak::None => Status::Draw,
-            TieBreak::BoardsWon => {
-                let (x, o) = (self.won.first.count(), self.won.second.count());
-                match x.cmp(&o) {
-                    core::cmp::Ordering::Greater => Status::Won(Player::First),
-                    core::cmp::Ordering::Less => Status::Won(Player::Second),
-                    core::cmp::Ordering::Equal => Status::Draw,
-                }
-            }
-        }
+        tie_result(self.rules, [self.won.first.0, self.won.second.0])
     }
 
     /// `Ok` when `mv` is legal, or the reason it is not.
@@ -307,7 +346,7 @@ impl Position {
         if self.finished_boards().contains(board as u32) {
             return Err(IllegalMove::BoardFinished { board });
         }
-        if self.occupied().contains(mv.index() as u32) {
+        if self.filled(board as usize) & (1 << mv.cell()) != 0 {
             return Err(IllegalMove::Occupied);
         }
         Ok(())
@@ -320,17 +359,11 @@ impl Position {
         let board = mv.board() as u32;
         let cell = mv.cell();
         let side = self.side;
-        // Both bitboards are rewritten whole, the new mark masked by the side: a plain
-        // `|= bit` on one of them lets the compiler narrow the update to a one-byte store,
-        // which stalls the wide loads that follow it.
-        let bit = 1u128 << index;
-        let first = ((side == Player::First) as u128).wrapping_neg();
-        let x = self.marks.first.0 | (bit & first);
-        let o = self.marks.second.0 | (bit & !first);
-        self.marks = ByPlayer::new(Cells(x), Cells(o));
-        let mine = Cells((x & first) | (o & !first));
-        let small = mine.board(board);
-        let filled = Cells(x | o).board(board);
+        let s = side.index();
+        let b = board as usize % 9;
+        let small = self.grids[s][b] | 1 << cell;
+        self.grids[s][b] = small;
+        let filled = small | self.grids[s ^ 1][b];
         // Wrapping: an illegal unchecked move may leave nonsense, but never panics.
         self.live = self.live.wrapping_sub(1);
         let mut hash = self.hash ^ mark_key(side, index) ^ SIDE_KEY ^ forced_key(self.forced);
@@ -370,8 +403,7 @@ impl Position {
         if self.status.is_over() {
             0
         } else if self.forced != ANY {
-            let empty = !self.occupied().board(self.forced as u32);
-            pop9_of(empty) as usize
+            pop9_of(!self.filled(self.forced as usize % 9)) as usize
         } else {
             self.live as usize
         }
@@ -389,8 +421,10 @@ impl Position {
             hash ^= SIDE_KEY;
         }
         for player in Player::ALL {
-            for i in self.marks(player) {
-                hash ^= mark_key(player, i);
+            for (b, &grid) in self.grids[player.index()].iter().enumerate() {
+                for c in board_core::bitboard::SetCells(grid) {
+                    hash ^= mark_key(player, b as u32 * 9 + c);
+                }
             }
         }
         hash
@@ -411,10 +445,10 @@ impl Position {
             return None;
         }
         let index = if self.forced != ANY {
-            let board = self.forced as u32;
-            let empty = !self.occupied().board(board);
+            let board = self.forced as usize % 9;
+            let empty = !self.filled(board);
             let cell = select9_of(empty, rng.below(pop9_of(empty)));
-            board * 9 + cell
+            board as u32 * 9 + cell
         } else {
             let legal = self.legal_mask_live();
             crate::select::nth_set_bit(legal.0, rng.below(self.live as u32))
@@ -424,7 +458,7 @@ impl Position {
 
     /// Overwrites the position with the end of a playout (see `crate::playout`).
     pub(crate) fn set_after_playout(&mut self, end: PlayoutEnd) {
-        self.marks = end.marks;
+        self.grids = end.grids;
         self.won = end.won;
         self.drawn = end.drawn;
         self.side = end.side;
@@ -436,7 +470,19 @@ impl Position {
             self.forced = end.forced;
             self.live = end.live;
         }
-        self.hash = self.zobrist_from_scratch_impl();
+        self.hash = end.hash;
+    }
+
+    /// The forced-board value: 0-8, or [`ANY`].
+    #[inline]
+    pub(crate) const fn forced_raw(&self) -> u8 {
+        self.forced
+    }
+
+    /// The marks as nine 9-bit masks per player.
+    #[inline]
+    pub(crate) const fn grids(&self) -> &Grids {
+        &self.grids
     }
 
     /// The live-cell count kept with each move.
@@ -444,14 +490,16 @@ impl Position {
     pub(crate) const fn live_count(&self) -> u8 {
         self.live
     }
+}
 
-    /// The result of a game whose boards are all finished without a macro line.
-    #[inline]
-    pub(crate) fn tie_result(&self, won: ByPlayer<Boards>) -> Status {
-        let mut probe = *self;
-        probe.won = won;
-        probe.all_finished_status()
+/// The 81-cell set of nine 9-bit board masks.
+#[inline]
+fn cells_of(grids: &[u16; 9]) -> Cells {
+    let mut cells = 0u128;
+    for b in (0..9).rev() {
+        cells = cells << 9 | (grids[b] & GRID_FULL) as u128;
     }
+    Cells(cells)
 }
 
 impl Move {
