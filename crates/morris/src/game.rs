@@ -1,7 +1,7 @@
 //! [`board_core::Game`] for [`Position`]: legality with named reasons, generation, counting,
 //! random moves and playouts without allocation.
 
-use crate::geometry::{are_adjacent, mill_completions, pop};
+use crate::geometry::{are_adjacent, exactly_three, mill_completions, pop};
 use crate::movegen::MoveSet;
 use crate::position::Phase;
 use crate::{IllegalMove, Move, ParseMoveError, Points, Position};
@@ -114,7 +114,7 @@ impl Game for Position {
             let opp = pieces[me ^ 1];
             let phase = if hand[me] > 0 {
                 Phase::Placing
-            } else if flying && pop(own) == 3 {
+            } else if flying && exactly_three(own) {
                 Phase::Flying
             } else {
                 Phase::Moving

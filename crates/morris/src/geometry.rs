@@ -143,11 +143,32 @@ pub(crate) fn pop(x: u32) -> u32 {
     if cfg!(target_feature = "popcnt") || !cfg!(target_arch = "x86_64") {
         x.count_ones()
     } else {
-        let x = x - ((x >> 1) & 0x0055_5555);
-        let x = (x & 0x0033_3333) + ((x >> 2) & 0x0033_3333);
-        let x = (x + (x >> 4)) & 0x000F_0F0F;
-        x.wrapping_mul(0x0001_0101) >> 16 & 0xFF
+        POP12[(x & 0xFFF) as usize] as u32 + POP12[((x >> 12) & 0xFFF) as usize] as u32
     }
+}
+
+/// `true` when `x` has exactly three bits set (three lowest-bit removals leave nothing, two
+/// do not).
+#[inline(always)]
+pub(crate) const fn exactly_three(x: u32) -> bool {
+    let two = x & x.wrapping_sub(1);
+    let one = two & two.wrapping_sub(1);
+    one != 0 && one & one.wrapping_sub(1) == 0
+}
+
+/// `true` when `x` has exactly three bits set (three lowest-bit removals leave nothing, two
+/// do not).
+#[inline(always)]
+pub(crate) const fn exactly_three(x: u32) -> bool {
+    let two = x & x.wrapping_sub(1);
+    let one = two & two.wrapping_sub(1);
+    one != 0 && one & one.wrapping_sub(1) == 0
+}
+
+/// The number of points in a 24-bit set by two lookups in a 4 KiB table.
+#[inline(always)]
+pub(crate) fn pop_table(x: u32) -> u32 {
+    POP12[(x & 0xFFF) as usize] as u32 + POP12[((x >> 12) & 0xFFF) as usize] as u32
 }
 
 /// The index of the `n`-th set bit of the 24-bit set `x`, lowest first (`n` must be below the
@@ -215,6 +236,31 @@ pub const MILLS_THROUGH: [[Points; 2]; 24] = {
             m += 1;
         }
         p += 1;
+    }
+    table
+};
+
+/// For two points on a common mill, the mill's third point (as a one-point mask); 0 for two
+/// points on no common mill (or the same point). A player with three pieces forms a mill by
+/// flying the third piece there when it is empty.
+pub(crate) static THIRD: [[u32; 24]; 24] = {
+    let mut table = [[0u32; 24]; 24];
+    let mut m = 0;
+    while m < 16 {
+        let mill = MILLS[m].0;
+        let mut a = 0;
+        while a < 24 {
+            let mut b = 0;
+            while b < 24 {
+                let pair = (1u32 << a) | (1u32 << b);
+                if a != b && mill & pair == pair {
+                    table[a][b] = mill & !pair;
+                }
+                b += 1;
+            }
+            a += 1;
+        }
+        m += 1;
     }
     table
 };
@@ -346,9 +392,32 @@ mod tests {
         for _ in 0..20_000 {
             let x = (rng.next_u64() as u32) & Points::FULL.0;
             assert_eq!(pop(x), x.count_ones());
+            assert_eq!(exactly_three(x), x.count_ones() == 3);
             let bits: Vec<u32> = Points(x).iter().collect();
             for (n, &b) in bits.iter().enumerate() {
                 assert_eq!(nth_bit(x, n as u32), b);
+            }
+        }
+    }
+
+    #[test]
+    fn exactly_three_on_small_sets() {
+        for x in 0u32..1 << 12 {
+            assert_eq!(exactly_three(x << 6), x.count_ones() == 3);
+        }
+    }
+
+    #[test]
+    fn third_points_close_the_mills() {
+        for a in 0..24u32 {
+            for b in 0..24u32 {
+                let two = (1u32 << a) | (1 << b);
+                let want = if a == b {
+                    0
+                } else {
+                    mill_completions(two) & !two
+                };
+                assert_eq!(THIRD[a as usize][b as usize], want, "{a} {b}");
             }
         }
     }

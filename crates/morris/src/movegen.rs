@@ -1,102 +1,101 @@
 //! Move generation on bitboards, without allocation.
 //!
-//! The moves of the side to move are split into at most four groups that share how a
-//! destination maps back to its start: placements (no start), slides in one of the four
-//! directions (the start is the destination shifted back), or flights of one given piece. Each
-//! group holds its destinations twice: those that form no mill, and those that form one (each
-//! of which is one move per capture target). Counting is a few population counts, and a
-//! uniformly random move is an index into that count.
+//! The moves of the side to move are split into at most three groups that share how a
+//! destination maps back to its start: placements (no start); slides forward or back along
+//! the rings; slides along the spokes; or flights of one given piece. Each group holds its
+//! destinations twice: those that form no mill, and those that form one (each of which is one
+//! move per capture target). Counting is a few population counts, and a uniformly random move
+//! is an index into that count.
+//!
+//! The spoke group packs both spoke directions into one 24-bit set: a slide inwards ends on
+//! an odd bit of the middle or inner ring and is kept there; a slide outwards ends on an odd
+//! bit of the outer or middle ring and is kept one bit lower, on an even bit, where no inward
+//! slide ends.
 
 use crate::geometry::{
-    capture_targets, mill_completions, nth_bit, pop, ring_back, ring_forward, side_ahead,
-    side_around, side_behind, spoke_full, spoke_in, spoke_out, CORNERS, FULL, MIDPOINTS,
+    capture_targets, mill_completions, nth_bit, pop, pop_table, ring_back, ring_forward,
+    side_ahead, side_around, side_behind, spoke_full, spoke_in, spoke_out, CORNERS, FULL,
+    MIDPOINTS, THIRD,
 };
 use crate::moves::NONE;
 use crate::position::Phase;
 use crate::{Move, Position};
 use board_core::{MoveList, Rng};
 
-/// How the destinations of a group map back to the moving piece's start, as bit arithmetic
-/// on the destination index `to`: `start = (to & keep) | ((to + add) & wrap) | set`.
+/// How the stored bits of a group map to the move's destination and start, as arithmetic on
+/// the stored bit index `p` (no branch, no table):
 ///
-/// A slide along the ring keeps the ring bits and steps the position within the ring by
-/// +-1 mod 8; a slide along a spoke adds or subtracts 8; a placement's start is the "no
-/// point" marker and a flight's start is the flying piece, both constants.
+/// - destination `to = p | to_or`;
+/// - start `(to & keep) | ((to + add - odd_sub * (p & 1)) & wrap) | set`.
+///
+/// A ring slide keeps the ring bits and steps the position within the ring by +-1 mod 8; a
+/// spoke slide subtracts 8 (odd `p`: inwards) or adds 8 (even `p`: outwards, destination
+/// `p + 1`); a placement's start is the "no point" marker and a flight's the flying piece,
+/// both constants.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Source {
     keep: u8,
     add: u8,
     wrap: u8,
     set: u8,
+    odd_sub: u8,
+    to_or: u8,
 }
 
 impl Source {
     /// A slide one step forward along the ring (from `k - 1` to `k`).
-    const FORWARD: Source = Source {
-        keep: !7,
-        add: 7,
-        wrap: 7,
-        set: 0,
-    };
+    const FORWARD: Source = Source::new(!7, 7, 7, 0, 0, 0);
     /// A slide one step back along the ring (from `k + 1` to `k`).
-    const BACK: Source = Source {
-        keep: !7,
-        add: 1,
-        wrap: 7,
-        set: 0,
-    };
-    /// A slide along a spoke one ring inwards (from `t - 8` to `t`).
-    const INWARD: Source = Source {
-        keep: 0,
-        add: 8u8.wrapping_neg(),
-        wrap: 0xFF,
-        set: 0,
-    };
-    /// A slide along a spoke one ring outwards (from `t + 8` to `t`).
-    const OUTWARD: Source = Source {
-        keep: 0,
-        add: 8,
-        wrap: 0xFF,
-        set: 0,
-    };
+    const BACK: Source = Source::new(!7, 1, 7, 0, 0, 0);
+    /// A slide along a spoke: inwards from `p - 8` to odd `p`, outwards from `p + 9` to
+    /// `p + 1` for even `p`.
+    const SPOKE: Source = Source::new(0, 8, 0xFF, 16, 1, 0);
     /// A placement from the hand.
-    const HAND: Source = Source {
-        keep: 0,
-        add: 0,
-        wrap: 0,
-        set: NONE,
-    };
+    const HAND: Source = Source::new(0, 0, 0, 0, 0, NONE);
 
-    /// A flight of the piece on `from`.
-    const fn piece(from: u8) -> Source {
+    const fn new(keep: u8, add: u8, wrap: u8, odd_sub: u8, to_or: u8, set: u8) -> Source {
         Source {
-            keep: 0,
-            add: 0,
-            wrap: 0,
-            set: from,
+            keep,
+            add,
+            wrap,
+            set,
+            odd_sub,
+            to_or,
         }
     }
 
+    /// A flight of the piece on `from`.
+    const fn piece(from: u8) -> Source {
+        Source::new(0, 0, 0, 0, 0, from)
+    }
+
+    /// The destination and the start for the stored bit `p`.
     #[inline(always)]
-    fn start(self, to: u8) -> u8 {
-        (to & self.keep) | (to.wrapping_add(self.add) & self.wrap) | self.set
+    fn decode(self, p: u32) -> (u8, u8) {
+        let p = p as u8;
+        let to = p | self.to_or;
+        let step = self.add.wrapping_sub(self.odd_sub * (p & 1));
+        let from = (to & self.keep) | (to.wrapping_add(step) & self.wrap) | self.set;
+        (from, to)
     }
 }
 
-/// One group of moves sharing how a destination maps back to its start.
+/// One group of moves sharing how a stored bit maps to its move.
 #[derive(Clone, Copy, Debug)]
 struct Group {
     source: Source,
-    /// Destinations that form no mill.
+    /// Stored bits of the moves that form no mill.
     quiet: u32,
-    /// Destinations that form a mill.
+    /// Stored bits of the moves that form a mill.
     mill: u32,
 }
 
 impl Group {
+    /// The move of stored bit `p`, with the packed capture `capture`.
     #[inline(always)]
-    fn start(self, to: u32) -> u8 {
-        self.source.start(to as u8)
+    fn the_move(self, p: u32, capture: u8) -> Move {
+        let (from, to) = self.source.decode(p);
+        Move::packed(from, to, capture)
     }
 }
 
@@ -110,16 +109,17 @@ const NO_GROUP: Group = Group {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct MoveSet {
     /// The groups; those past the position's own are empty.
-    groups: [Group; 4],
-    /// The pieces a mill may capture: filled only when some destination forms a mill, and
-    /// empty then only when the opponent has no piece on the board (a mill captures nothing).
+    groups: [Group; 3],
+    /// The pieces a mill may capture: filled when some destination forms a mill, and never
+    /// empty then (with no opponent piece on the board a mill captures nothing, and its moves
+    /// are stored as quiet ones).
     targets: u32,
 }
 
 impl MoveSet {
     /// No move at all.
     const EMPTY: MoveSet = MoveSet {
-        groups: [NO_GROUP; 4],
+        groups: [NO_GROUP; 3],
         targets: 0,
     };
 
@@ -150,11 +150,16 @@ impl MoveSet {
                 };
             }
             Phase::Flying => {
-                let mut rest = own;
-                for group in &mut set.groups[..3] {
-                    let from = rest.trailing_zeros() % 24;
-                    rest &= rest.wrapping_sub(1);
-                    let mill = empty & mill_completions(own & !(1 << from));
+                // Three pieces a, b, c: flying one forms a mill on the third point of the
+                // other two's common mill, if they have one and it is empty.
+                let a = own.trailing_zeros() % 24;
+                let rest = own & own.wrapping_sub(1);
+                let b = rest.trailing_zeros() % 24;
+                let c = (rest & rest.wrapping_sub(1)).trailing_zeros() % 24;
+                for (group, (from, x, y)) in
+                    set.groups.iter_mut().zip([(a, b, c), (b, a, c), (c, a, b)])
+                {
+                    let mill = empty & THIRD[x as usize][y as usize];
                     *group = Group {
                         source: Source::piece(from as u8),
                         quiet: empty & !mill,
@@ -166,7 +171,6 @@ impl MoveSet {
                 // A slide forms a mill through the line of the destination that does not hold
                 // the start; the start is never on that line, so `own` can be used as it is.
                 let spoke = MIDPOINTS & spoke_full(own);
-                let around = side_around(own);
                 let to = ring_forward(own) & empty;
                 let mill = to & (spoke | (CORNERS & side_ahead(own)));
                 set.groups[0] = Group {
@@ -181,37 +185,35 @@ impl MoveSet {
                     quiet: to & !mill,
                     mill,
                 };
-                let to = spoke_in(own) & empty;
+                let around = side_around(own);
+                let inward = spoke_in(own) & empty;
+                let outward = spoke_out(own) & empty;
                 set.groups[2] = Group {
-                    source: Source::INWARD,
-                    quiet: to & !around,
-                    mill: to & around,
-                };
-                let to = spoke_out(own) & empty;
-                set.groups[3] = Group {
-                    source: Source::OUTWARD,
-                    quiet: to & !around,
-                    mill: to & around,
+                    source: Source::SPOKE,
+                    quiet: (inward & !around) | ((outward & !around) >> 1),
+                    mill: (inward & around) | ((outward & around) >> 1),
                 };
             }
         }
-        let mills = set.groups.iter().fold(0, |a, g| a | g.mill);
+        let mills = set.groups[0].mill | set.groups[1].mill | set.groups[2].mill;
         if mills != 0 {
             set.targets = capture_targets(opp);
+            if set.targets == 0 {
+                // No opponent piece on the board: a mill captures nothing, so its moves are
+                // plain ones.
+                for g in &mut set.groups {
+                    g.quiet |= g.mill;
+                    g.mill = 0;
+                }
+            }
         }
         set
-    }
-
-    /// The number of moves a mill-forming destination stands for: one per capture target.
-    #[inline(always)]
-    fn per_mill(&self) -> u32 {
-        pop(self.targets).max(1)
     }
 
     /// The number of legal moves.
     #[inline]
     pub(crate) fn count(&self) -> usize {
-        let per_mill = self.per_mill();
+        let per_mill = pop(self.targets);
         self.groups
             .iter()
             .map(|g| (pop(g.quiet) + pop(g.mill) * per_mill) as usize)
@@ -223,113 +225,100 @@ impl MoveSet {
         for g in &self.groups {
             let mut quiet = g.quiet;
             while quiet != 0 {
-                let to = quiet.trailing_zeros();
+                let p = quiet.trailing_zeros();
                 quiet &= quiet - 1;
-                moves.push(Move::packed(g.start(to), to as u8, NONE));
+                moves.push(g.the_move(p, NONE));
             }
             let mut mill = g.mill;
             while mill != 0 {
-                let to = mill.trailing_zeros();
+                let p = mill.trailing_zeros();
                 mill &= mill - 1;
-                let from = g.start(to);
-                if self.targets == 0 {
-                    moves.push(Move::packed(from, to as u8, NONE));
-                }
                 let mut targets = self.targets;
                 while targets != 0 {
                     let c = targets.trailing_zeros();
                     targets &= targets - 1;
-                    moves.push(Move::packed(from, to as u8, c as u8));
+                    moves.push(g.the_move(p, c as u8));
                 }
             }
         }
     }
 
     /// A move chosen uniformly among all legal moves (every capture choice counts as its own
-    /// move), or `None` when there is none. The group is found without branches from prefix
-    /// sums; within it, a quiet destination or a (mill destination, capture) pair by index.
-    #[inline]
-    pub(crate) fn random(&self, rng: &mut Rng) -> Option<Move> {
-        if self.targets == 0 {
-            self.random_without_capture(rng)
-        } else {
-            self.random_with_captures(rng)
-        }
-    }
-
-    /// The common case: no destination forms a mill (or the opponent has no piece to take),
-    /// so every destination is one move. The four group sizes and their prefix sums come from
-    /// two 64-bit population counts, each over two groups.
+    /// move), or `None` when there is none.
+    ///
+    /// With `Q` quiet moves, `M` mill-forming ones and `T` capture targets there are
+    /// `Q + M * T` moves: one draw below that total decides quiet or mill; a quiet move is
+    /// then the drawn index among the quiet moves, a mill move an independent uniform
+    /// destination and an independent uniform target. The group holding an index is found
+    /// from running counts without branches.
     #[inline(always)]
-    fn random_without_capture(&self, rng: &mut Rng) -> Option<Move> {
+    pub(crate) fn random(&self, rng: &mut Rng) -> Option<Move> {
         let g = &self.groups;
-        let sets = [
-            g[0].quiet | g[0].mill,
-            g[1].quiet | g[1].mill,
-            g[2].quiet | g[2].mill,
-            g[3].quiet | g[3].mill,
-        ];
-        let (c0, c01) = pair_counts(sets[0], sets[1]);
-        let (c2, c23) = pair_counts(sets[2], sets[3]);
-        let (s1, s2, s3) = (c0, c01, c01 + c2);
-        let total = c01 + c23;
-        if total == 0 {
-            return None;
+        let quiet = [g[0].quiet, g[1].quiet, g[2].quiet];
+        let counts = running_counts(quiet);
+        if self.targets == 0 {
+            if counts.total == 0 {
+                return None;
+            }
+            let (i, p) = counts.locate(quiet, rng.below(counts.total));
+            return Some(g[i].the_move(p, NONE));
         }
-        let r = rng.below(total);
-        let i = (r >= s1) as usize + (r >= s2) as usize + (r >= s3) as usize;
-        let r = r - [0, s1, s2, s3][i];
-        let to = nth_bit(sets[i], r);
-        Some(Move::packed(g[i].start(to), to as u8, NONE))
+        self.random_with_captures(rng, quiet, counts)
     }
 
-    /// Some destination forms a mill: it stands for one move per capture target.
+    /// [`MoveSet::random`] when some destination forms a mill.
     #[inline(never)]
-    fn random_with_captures(&self, rng: &mut Rng) -> Option<Move> {
-        let per_mill = self.per_mill();
+    fn random_with_captures(
+        &self,
+        rng: &mut Rng,
+        quiet: [u32; 3],
+        counts: Running,
+    ) -> Option<Move> {
         let g = &self.groups;
-        let quiet = [
-            pop(g[0].quiet),
-            pop(g[1].quiet),
-            pop(g[2].quiet),
-            pop(g[3].quiet),
-        ];
-        let w0 = quiet[0] + pop(g[0].mill) * per_mill;
-        let w1 = quiet[1] + pop(g[1].mill) * per_mill;
-        let w2 = quiet[2] + pop(g[2].mill) * per_mill;
-        let w3 = quiet[3] + pop(g[3].mill) * per_mill;
-        let (s1, s2, s3) = (w0, w0 + w1, w0 + w1 + w2);
-        let total = s3 + w3;
-        if total == 0 {
-            return None;
+        let mill = [g[0].mill, g[1].mill, g[2].mill];
+        let mill_counts = running_counts(mill);
+        let per_mill = pop(self.targets);
+        let r = rng.below(counts.total + mill_counts.total * per_mill);
+        if r < counts.total {
+            let (i, p) = counts.locate(quiet, r);
+            return Some(g[i].the_move(p, NONE));
         }
-        let r = rng.below(total);
-        let i = (r >= s1) as usize + (r >= s2) as usize + (r >= s3) as usize;
-        let r = r - [0, s1, s2, s3][i];
-        let group = g[i];
-        if r < quiet[i] {
-            let to = nth_bit(group.quiet, r);
-            return Some(Move::packed(group.start(to), to as u8, NONE));
-        }
-        let r = r - quiet[i];
-        let to = nth_bit(group.mill, r / per_mill);
-        let capture = nth_bit(self.targets, r % per_mill) as u8;
-        Some(Move::packed(group.start(to), to as u8, capture))
+        let (i, p) = mill_counts.locate(mill, rng.below(mill_counts.total));
+        let capture = nth_bit(self.targets, rng.below(per_mill));
+        Some(g[i].the_move(p, capture as u8))
     }
 }
 
-/// The number of points in `a`, and in `a` and `b` together (both 24-bit sets): one
-/// bit-parallel count over a 64-bit word holding `a` in its low half and `b` in its high half;
-/// multiplying the byte counts by `0x0101..01` leaves the running byte sums, so byte 3 holds
-/// the count of `a` and byte 7 that of both.
+/// The sizes of three sets as running sums.
+#[derive(Clone, Copy, Debug)]
+struct Running {
+    /// The size of the first set, and of the first two.
+    ends: [u32; 2],
+    /// The size of all three together.
+    total: u32,
+}
+
+impl Running {
+    /// The set holding the `r`-th element (counting through the sets in order, `r` below
+    /// the total) and that element's bit.
+    #[inline(always)]
+    fn locate(self, sets: [u32; 3], r: u32) -> (usize, u32) {
+        let [s1, s2] = self.ends;
+        let i = (r >= s1) as usize + (r >= s2) as usize;
+        let before = [0, s1, s2][i];
+        (i, nth_bit(sets[i], r - before))
+    }
+}
+
+/// The running sizes of three 24-bit sets.
 #[inline(always)]
-fn pair_counts(a: u32, b: u32) -> (u32, u32) {
-    let x = a as u64 | (b as u64) << 32;
-    let x = x - ((x >> 1) & 0x5555_5555_5555_5555);
-    let x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333);
-    let x = (x + (x >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
-    let sums = x.wrapping_mul(0x0101_0101_0101_0101);
-    (((sums >> 24) & 0xFF) as u32, (sums >> 56) as u32)
+fn running_counts(sets: [u32; 3]) -> Running {
+    let c0 = pop(sets[0]);
+    let c01 = c0 + pop(sets[1]);
+    Running {
+        ends: [c0, c01],
+        total: c01 + pop(sets[2]),
+    }
 }
 
 #[cfg(test)]
@@ -337,16 +326,25 @@ mod tests {
     use super::*;
 
     #[test]
-    fn pair_counts_count_both_halves() {
-        let mut rng = Rng::new(9);
-        for _ in 0..10_000 {
-            let a = rng.next_u64() as u32 & FULL;
-            let b = rng.next_u64() as u32 & FULL;
-            assert_eq!(
-                pair_counts(a, b),
-                (a.count_ones(), a.count_ones() + b.count_ones())
-            );
+    fn sources_decode_to_the_slides_they_stand_for() {
+        use crate::geometry::ADJACENT;
+        for p in 0..24u32 {
+            let (from, to) = Source::FORWARD.decode(p);
+            assert_eq!((to as u32, from as u32), (p, (p & !7) | ((p + 7) & 7)));
+            let (from, to) = Source::BACK.decode(p);
+            assert_eq!((to as u32, from as u32), (p, (p & !7) | ((p + 1) & 7)));
+            let (from, to) = Source::SPOKE.decode(p);
+            if p % 2 == 1 && p >= 8 {
+                assert_eq!((to as u32, from as u32), (p, p - 8));
+            }
+            if p % 2 == 0 && p < 16 {
+                assert_eq!((to as u32, from as u32), (p + 1, p + 9));
+            }
+            if (p % 2 == 1 && p >= 8) || (p % 2 == 0 && p < 16) {
+                assert!(ADJACENT[to as usize].contains(from as u32));
+            }
+            assert_eq!(Source::HAND.decode(p), (NONE, p as u8));
+            assert_eq!(Source::piece(5).decode(p), (5, p as u8));
         }
-        assert_eq!(pair_counts(FULL, FULL), (24, 48));
     }
 }
