@@ -156,21 +156,6 @@ pub(crate) const fn exactly_three(x: u32) -> bool {
     one != 0 && one & one.wrapping_sub(1) == 0
 }
 
-/// `true` when `x` has exactly three bits set (three lowest-bit removals leave nothing, two
-/// do not).
-#[inline(always)]
-pub(crate) const fn exactly_three(x: u32) -> bool {
-    let two = x & x.wrapping_sub(1);
-    let one = two & two.wrapping_sub(1);
-    one != 0 && one & one.wrapping_sub(1) == 0
-}
-
-/// The number of points in a 24-bit set by two lookups in a 4 KiB table.
-#[inline(always)]
-pub(crate) fn pop_table(x: u32) -> u32 {
-    POP12[(x & 0xFFF) as usize] as u32 + POP12[((x >> 12) & 0xFFF) as usize] as u32
-}
-
 /// The index of the `n`-th set bit of the 24-bit set `x`, lowest first (`n` must be below the
 /// number of set bits; otherwise the result is some index below 24). Without branches: the
 /// byte holding the bit is found from the bytes' counts, then a table gives the bit.

@@ -13,9 +13,8 @@
 //! slide ends.
 
 use crate::geometry::{
-    capture_targets, mill_completions, nth_bit, pop, pop_table, ring_back, ring_forward,
-    side_ahead, side_around, side_behind, spoke_full, spoke_in, spoke_out, CORNERS, FULL,
-    MIDPOINTS, THIRD,
+    capture_targets, mill_completions, nth_bit, pop, ring_back, ring_forward, side_ahead,
+    side_around, side_behind, spoke_full, spoke_in, spoke_out, CORNERS, FULL, MIDPOINTS, THIRD,
 };
 use crate::moves::NONE;
 use crate::position::Phase;
