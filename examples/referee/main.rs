@@ -14,6 +14,7 @@
 //! [`answer`].
 
 mod gomoku;
+mod morris;
 mod ops;
 mod request;
 mod tictactoe;
@@ -48,6 +49,7 @@ fn answer(line: &str) -> Value {
         "tictactoe" => ops::serve::<::tictactoe::Position>(&request),
         "ultimate" => ops::serve::<::ultimate::Position>(&request),
         "gomoku" => ops::serve::<::gomoku::Position>(&request),
+        "morris" => ops::serve::<morris::Morris>(&request),
         other => Err(ops::error(format!(
             "unknown game {other:?}: the games are tictactoe, ultimate, gomoku, morris"
         ))),

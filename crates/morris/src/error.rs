@@ -81,7 +81,7 @@ pub enum IllegalMove {
         to: Point,
     },
     /// The move forms a mill but names no capture.
-    #[error("the move to {to} forms a mill: a capture is required (append x and the point, such as {to}xd2)")]
+    #[error("the move to {to} forms a mill: a capture is required (append x and the point of the opponent piece to take: {to}x...)")]
     CaptureRequired {
         /// The destination that forms the mill.
         to: Point,
