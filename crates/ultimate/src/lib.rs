@@ -75,6 +75,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod board_result;
 mod cells;
 pub mod diagram;
 mod game_impl;
@@ -86,14 +87,16 @@ mod rules;
 mod select;
 mod setup;
 mod tables;
+mod zobrist;
 
 #[cfg(test)]
 mod conformance;
 
+pub use board_result::BoardResult;
 pub use cells::{Boards, Cells};
 pub use diagram::{DiagramError, ParsePositionError};
 pub use illegal::IllegalMove;
 pub use moves::{Move, ParseMoveError};
-pub use position::{BoardResult, Position};
+pub use position::Position;
 pub use rules::{ParseTieBreakError, Rules, TieBreak};
 pub use setup::{InvalidSetup, Problems, Setup};

@@ -6,8 +6,9 @@
 //! count, exactly as [`Position`]'s `random_move` does, so a playout is the same game as
 //! `random_move` and `play` repeated with the same generator (a property test checks this).
 
-use crate::position::{mark_key_at, side_and_forced_keys, tie_result, PlayoutEnd, ANY};
+use crate::position::{PlayoutEnd, ANY};
 use crate::tables::{pop9_of, select9_of};
+use crate::zobrist::{mark_key_at, side_and_forced_keys};
 use crate::{Boards, Position, Rules};
 use board_core::grid3::{has_line, FULL as GRID_FULL};
 use board_core::{ByPlayer, Player, Rng, Status};
@@ -201,7 +202,7 @@ fn playout_loop<const CAPPED: bool>(
             break if has_line(won[side ^ 1]) {
                 Status::Won(Player::from_index(side ^ 1).unwrap_or(Player::First))
             } else {
-                tie_result(rules, won)
+                rules.all_finished_result([won[0].count_ones(), won[1].count_ones()])
             };
         }
         if CAPPED && plies == max_plies {

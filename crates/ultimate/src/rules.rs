@@ -1,5 +1,6 @@
 //! Rule options. The default is the seed's rule set; every option is off by default.
 
+use board_core::{Player, Status};
 use core::fmt;
 use core::str::FromStr;
 
@@ -80,6 +81,28 @@ impl Rules {
     /// These rules with the tie-break `tie_break`.
     pub const fn with_tie_break(self, tie_break: TieBreak) -> Rules {
         Rules { tie_break }
+    }
+
+    /// The result of a game whose small boards are all finished without a macro line, given
+    /// how many boards each player won (`[first, second]`).
+    ///
+    /// ```
+    /// use ultimate::{Rules, TieBreak};
+    /// use board_core::{Player, Status};
+    /// assert_eq!(Rules::SEED.all_finished_result([5, 4]), Status::Draw);
+    /// let site = Rules::SEED.with_tie_break(TieBreak::BoardsWon);
+    /// assert_eq!(site.all_finished_result([5, 4]), Status::Won(Player::First));
+    /// assert_eq!(site.all_finished_result([3, 3]), Status::Draw);
+    /// ```
+    pub fn all_finished_result(self, boards_won: [u32; 2]) -> Status {
+        match self.tie_break {
+            TieBreak::None => Status::Draw,
+            TieBreak::BoardsWon => match boards_won[0].cmp(&boards_won[1]) {
+                core::cmp::Ordering::Greater => Status::Won(Player::First),
+                core::cmp::Ordering::Less => Status::Won(Player::Second),
+                core::cmp::Ordering::Equal => Status::Draw,
+            },
+        }
     }
 }
 

@@ -1,93 +1,20 @@
 //! The position: one 9-bit mask per small board and player, macro masks, the side to move
-//! and the forced board; queries and move application.
+//! and the forced board; construction and queries (moves are played in [`play`]).
 
-use crate::tables::{pop9_of, select9_of};
-use crate::{Boards, Cells, IllegalMove, Move, Rules, TieBreak};
+mod play;
+
+pub(crate) use play::PlayoutEnd;
+
+use crate::zobrist::{forced_key, hash_from_scratch};
+use crate::{BoardResult, Boards, Cells, Move, Rules};
 use board_core::grid3::{has_line, FULL as GRID_FULL};
 use board_core::{ByPlayer, Player, Status};
 
 /// The `forced` value meaning "any unfinished board".
 pub(crate) const ANY: u8 = 9;
 
-/// Zobrist keys: 81 per player for the marks, one for "second player to move", and one per
-/// forced-board value (boards 0-8, then "any").
-const KEYS: [u64; 2 * 81 + 1 + 10] = board_core::zobrist::keys(0x0075_6c74_696d_6174);
-const SIDE_KEY: u64 = KEYS[162];
-
-#[inline]
-const fn mark_key(player: Player, index: u32) -> u64 {
-    KEYS[player.index() * 81 + index as usize]
-}
-
-#[inline]
-const fn forced_key(forced: u8) -> u64 {
-    KEYS[163 + forced as usize]
-}
-
-/// The key of a mark of the player with index `side` (0 or 1) on cell index `index` (0-80).
-#[inline(always)]
-pub(crate) fn mark_key_at(side: usize, index: usize) -> u64 {
-    KEYS[(side & 1) * 81 + index % 81]
-}
-
-/// The keys of the side to move and the forced-board value.
-#[inline]
-pub(crate) const fn side_and_forced_keys(side: Player, forced: u8) -> u64 {
-    let side_key = match side {
-        Player::First => 0,
-        Player::Second => SIDE_KEY,
-    };
-    side_key ^ forced_key(forced)
-}
-
-/// The result of a game whose boards are all finished without a macro line, given the boards
-/// each player won (`won[player index]`).
-pub(crate) fn tie_result(rules: Rules, won: [u16; 2]) -> Status {
-    match rules.tie_break {
-        TieBreak::None => Status::Draw,
-        TieBreak::BoardsWon => {
-            let (x, o) = (won[0].count_ones(), won[1].count_ones());
-            match x.cmp(&o) {
-                core::cmp::Ordering::Greater => Status::Won(Player::First),
-                core::cmp::Ordering::Less => Status::Won(Player::Second),
-                core::cmp::Ordering::Equal => Status::Draw,
-            }
-        }
-    }
-}
-
 /// Each player's marks: `grids[player][board]` is a 9-bit mask, bit `c` for cell `c`.
 pub(crate) type Grids = [[u16; 9]; 2];
-
-/// The state a playout ends in, written back into the position.
-pub(crate) struct PlayoutEnd {
-    pub(crate) grids: Grids,
-    pub(crate) won: ByPlayer<Boards>,
-    pub(crate) drawn: Boards,
-    pub(crate) side: Player,
-    pub(crate) forced: u8,
-    pub(crate) status: Status,
-    pub(crate) live: u8,
-    pub(crate) hash: u64,
-}
-
-/// How one small board stands.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum BoardResult {
-    /// Still open: it has empty cells and no line.
-    Open,
-    /// Won by this player (three in a line). Its empty cells are dead.
-    Won(Player),
-    /// Full without a line: owned by nobody, and it blocks every macro line through it.
-    Drawn,
-}
-
-impl BoardResult {
-    /// `true` for a won or drawn board.
-    pub const fn is_finished(self) -> bool {
-        !matches!(self, BoardResult::Open)
-    }
-}
 
 /// A position of ultimate tic-tac-toe.
 ///
@@ -326,87 +253,8 @@ impl Position {
 
     /// The result when every small board is finished without a macro line.
     fn all_finished_status(&self) -> Status {
-        tie_result(self.rules, [self.won.first.0, self.won.second.0])
-    }
-
-    /// `Ok` when `mv` is legal, or the reason it is not.
-    pub fn check(&self, mv: Move) -> Result<(), IllegalMove> {
-        if self.status.is_over() {
-            return Err(IllegalMove::GameOver {
-                status: self.status,
-            });
-        }
-        let board = mv.board();
-        if self.forced != ANY && self.forced != board {
-            return Err(IllegalMove::WrongBoard {
-                required: self.forced,
-                played: board,
-            });
-        }
-        if self.finished_boards().contains(board as u32) {
-            return Err(IllegalMove::BoardFinished { board });
-        }
-        if self.filled(board as usize) & (1 << mv.cell()) != 0 {
-            return Err(IllegalMove::Occupied);
-        }
-        Ok(())
-    }
-
-    /// Plays `mv`, which must be legal. The hot path of perft.
-    #[inline(always)]
-    pub(crate) fn apply(&mut self, mv: Move) {
-        let index = mv.index() as u32;
-        let board = mv.board() as u32;
-        let cell = mv.cell();
-        let side = self.side;
-        let s = side.index();
-        let b = board as usize % 9;
-        let small = self.grids[s][b] | 1 << cell;
-        self.grids[s][b] = small;
-        let filled = small | self.grids[s ^ 1][b];
-        // Wrapping: an illegal unchecked move may leave nonsense, but never panics.
-        self.live = self.live.wrapping_sub(1);
-        let mut hash = self.hash ^ mark_key(side, index) ^ SIDE_KEY ^ forced_key(self.forced);
-        if has_line(small) {
-            let won = self.won.get_mut(side);
-            won.0 |= 1 << board;
-            self.live = self.live.wrapping_sub(9 - pop9_of(filled) as u8);
-            if has_line(won.0) {
-                self.status = Status::Won(side);
-            } else if self.finished_boards() == Boards::FULL {
-                self.status = self.all_finished_status();
-            }
-        } else if filled == GRID_FULL {
-            self.drawn.0 |= 1 << board;
-            if self.finished_boards() == Boards::FULL {
-                self.status = self.all_finished_status();
-            }
-        }
-        let next = if self.status.is_over() {
-            self.live = 0;
-            ANY
-        } else if self.finished_boards().contains(cell as u32) {
-            ANY
-        } else {
-            cell
-        };
-        hash ^= forced_key(next);
-        self.forced = next;
-        self.side = side.opponent();
-        self.hash = hash;
-    }
-
-    /// The number of legal moves (the population count of [`Position::legal_mask`]), from
-    /// a table lookup on the forced board or the count of live cells kept with each move.
-    #[inline]
-    pub fn legal_move_count(&self) -> usize {
-        if self.status.is_over() {
-            0
-        } else if self.forced != ANY {
-            pop9_of(!self.filled(self.forced as usize % 9)) as usize
-        } else {
-            self.live as usize
-        }
+        self.rules
+            .all_finished_result([self.won.first.count(), self.won.second.count()])
     }
 
     /// The incremental Zobrist hash: marks, side to move and forced board.
@@ -416,18 +264,7 @@ impl Position {
     }
 
     pub(crate) fn zobrist_from_scratch_impl(&self) -> u64 {
-        let mut hash = forced_key(self.forced);
-        if self.side == Player::Second {
-            hash ^= SIDE_KEY;
-        }
-        for player in Player::ALL {
-            for (b, &grid) in self.grids[player.index()].iter().enumerate() {
-                for c in board_core::bitboard::SetCells(grid) {
-                    hash ^= mark_key(player, b as u32 * 9 + c);
-                }
-            }
-        }
-        hash
+        hash_from_scratch(&self.grids, self.side, self.forced)
     }
 
     /// An upper bound on the plies left: the empty cells of the unfinished boards.
@@ -436,41 +273,6 @@ impl Position {
             return Cells::EMPTY;
         }
         Cells::of_boards(self.finished_boards().complement()).difference(self.occupied())
-    }
-
-    /// A uniformly random legal move, or `None` once the game is over: the `r`-th legal
-    /// cell in index order for `r` uniform below the legal move count.
-    pub(crate) fn pick_random(&self, rng: &mut board_core::Rng) -> Option<Move> {
-        if self.status.is_over() {
-            return None;
-        }
-        let index = if self.forced != ANY {
-            let board = self.forced as usize % 9;
-            let empty = !self.filled(board);
-            let cell = select9_of(empty, rng.below(pop9_of(empty)));
-            board as u32 * 9 + cell
-        } else {
-            let legal = self.legal_mask_live();
-            crate::select::nth_set_bit(legal.0, rng.below(self.live as u32))
-        };
-        Some(Move::from_index_unchecked(index as u8))
-    }
-
-    /// Overwrites the position with the end of a playout (see `crate::playout`).
-    pub(crate) fn set_after_playout(&mut self, end: PlayoutEnd) {
-        self.grids = end.grids;
-        self.won = end.won;
-        self.drawn = end.drawn;
-        self.side = end.side;
-        self.status = end.status;
-        if end.status.is_over() {
-            self.forced = ANY;
-            self.live = 0;
-        } else {
-            self.forced = end.forced;
-            self.live = end.live;
-        }
-        self.hash = end.hash;
     }
 
     /// The forced-board value: 0-8, or [`ANY`].

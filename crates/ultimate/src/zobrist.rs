@@ -1,0 +1,49 @@
+//! Zobrist hashing of positions: one key per (player, cell), one for "second player to
+//! move", one per forced-board value.
+
+use crate::position::Grids;
+use board_core::Player;
+
+/// Zobrist keys: 81 per player for the marks, one for "second player to move", and one per
+/// forced-board value (boards 0-8, then "any").
+const KEYS: [u64; 2 * 81 + 1 + 10] = board_core::zobrist::keys(0x0075_6c74_696d_6174);
+pub(crate) const SIDE_KEY: u64 = KEYS[162];
+
+#[inline]
+pub(crate) const fn mark_key(player: Player, index: u32) -> u64 {
+    KEYS[player.index() * 81 + index as usize]
+}
+
+#[inline]
+pub(crate) const fn forced_key(forced: u8) -> u64 {
+    KEYS[163 + forced as usize]
+}
+
+/// The key of a mark of the player with index `side` (0 or 1) on cell index `index` (0-80).
+#[inline(always)]
+pub(crate) fn mark_key_at(side: usize, index: usize) -> u64 {
+    KEYS[(side & 1) * 81 + index % 81]
+}
+
+/// The keys of the side to move and the forced-board value.
+#[inline]
+pub(crate) const fn side_and_forced_keys(side: Player, forced: u8) -> u64 {
+    let side_key = match side {
+        Player::First => 0,
+        Player::Second => SIDE_KEY,
+    };
+    side_key ^ forced_key(forced)
+}
+
+/// The hash of a position computed from scratch.
+pub(crate) fn hash_from_scratch(grids: &Grids, side: Player, forced: u8) -> u64 {
+    let mut hash = side_and_forced_keys(side, forced);
+    for player in Player::ALL {
+        for (b, &grid) in grids[player.index()].iter().enumerate() {
+            for c in board_core::bitboard::SetCells(grid) {
+                hash ^= mark_key(player, b as u32 * 9 + c);
+            }
+        }
+    }
+    hash
+}
