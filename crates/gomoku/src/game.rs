@@ -1,7 +1,7 @@
 //! The board-core [`Game`] implementation, with allocation-free random moves and playouts.
 
 use crate::error::IllegalMove;
-use crate::point::{ParsePointError, Point, MAX_POINTS, MAX_SIZE};
+use crate::point::{ParsePointError, Point};
 use crate::position::Position;
 use board_core::{Game, MoveList, Player, Rng, Status};
 
@@ -73,42 +73,9 @@ impl Game for Position {
         self.empty_points().nth(rng.below(n as u32))
     }
 
-    /// Uniform random play to the end. A uniformly random game places the empty points in a
-    /// uniformly random order, so the loop draws from a list of the empty points on the stack
-    /// (swap-remove keeps each draw uniform) and judges only the lines through each new stone.
+    /// Uniform random play to the end, allocation-free (see the `playout` module).
     fn random_playout(&mut self, rng: &mut Rng, max_plies: usize) -> (Status, usize) {
-        if self.status_now().is_over() || max_plies == 0 {
-            return (self.status_now(), 0);
-        }
-        let mut empty = [0u16; MAX_POINTS];
-        let mut n = 0usize;
-        let stones = self
-            .stones(Player::First)
-            .union(self.stones(Player::Second));
-        for row in 0..self.size() {
-            let mut free = !stones.rows[row as usize] & ((1u32 << self.size()) - 1);
-            while free != 0 {
-                let col = free.trailing_zeros() as u16;
-                free &= free - 1;
-                empty[n] = row as u16 * MAX_SIZE as u16 + col;
-                n += 1;
-            }
-        }
-        let mut plies = 0;
-        while n > 0 && plies < max_plies {
-            let pick = rng.below(n as u32) as usize;
-            let index = empty[pick];
-            n -= 1;
-            empty[pick] = empty[n];
-            if let Some(point) = Point::from_index(index as usize) {
-                self.place(point);
-            }
-            plies += 1;
-            if self.status_now().is_over() {
-                break;
-            }
-        }
-        (self.status_now(), plies)
+        crate::playout::random_playout(self, rng, max_plies)
     }
 }
 

@@ -62,6 +62,7 @@
 mod diagram;
 pub mod error;
 mod game;
+mod playout;
 mod point;
 mod point_set;
 mod position;

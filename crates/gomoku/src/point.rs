@@ -44,6 +44,13 @@ impl Point {
         }
     }
 
+    /// The point at `col`, `row`, both known to be below 20 (the caller's own tables).
+    #[inline(always)]
+    pub(crate) const fn from_parts(col: u8, row: u8) -> Point {
+        debug_assert!(col < MAX_SIZE && row < MAX_SIZE);
+        Point { col, row }
+    }
+
     /// The column, 0 for `a`.
     #[inline]
     pub const fn col(self) -> u8 {

@@ -5,7 +5,7 @@ use crate::point::{Point, DEFAULT_SIZE, MAX_POINTS, MAX_SIZE, MIN_SIZE};
 use crate::point_set::PointSet;
 use crate::rule::Rule;
 use crate::setup::canonical_win;
-use crate::win::{line_through, winning_axes, AxisSet, Line};
+use crate::win::{five_in_window, line_through, winning_axes, AxisSet, Line};
 use board_core::{ByPlayer, Player, Status};
 
 /// Zobrist keys: 400 per colour, then the key of white to move.
@@ -183,12 +183,29 @@ impl Position {
     #[inline]
     pub(crate) fn place(&mut self, point: Point) {
         let colour = self.to_move;
+        self.put_stone(colour, point);
+        // Nine stones are the fewest with a five of one colour on the board; the window
+        // filter rules out almost every other move cheaply.
+        let may_win = self.count >= 9 && five_in_window(self.stones.get(colour), point);
+        self.judge(colour, point, may_win);
+    }
+
+    /// Puts a stone of `colour`, the side to move, on `point` and passes the turn, updating
+    /// the count and the hash but not the status.
+    #[inline(always)]
+    pub(crate) fn put_stone(&mut self, colour: Player, point: Point) {
         self.stones.get_mut(colour).insert(point);
         self.hash ^= stone_key(colour, point) ^ WHITE_TO_MOVE;
         self.count += 1;
         self.to_move = colour.opponent();
-        // Nine stones are the fewest with a five of one colour on the board.
-        if self.count >= 9 {
+    }
+
+    /// Sets the status after `colour` put a stone on `point`: won if `may_win` (some axis has
+    /// five in a row through the point) and the rule accepts a run, drawn on a full board.
+    /// Returns `true` when the game is over.
+    #[inline(always)]
+    pub(crate) fn judge(&mut self, colour: Player, point: Point, may_win: bool) -> bool {
+        if may_win {
             let axes = winning_axes(
                 self.stones.get(colour),
                 self.stones.get(colour.opponent()),
@@ -200,12 +217,14 @@ impl Position {
             if !axes.is_empty() {
                 self.status = Status::Won(colour);
                 self.win = Some(canonical_win(self.stones.get(colour), point, axes));
-                return;
+                return true;
             }
         }
         if self.count as u32 == self.size as u32 * self.size as u32 {
             self.status = Status::Draw;
+            return true;
         }
+        false
     }
 
     /// Takes back the stone at `point`, which must be the last move played: the point must

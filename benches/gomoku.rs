@@ -1,0 +1,80 @@
+//! Gomoku benchmarks on 15x15 over fixed lists of positions: playing a move with its win
+//! check, threat shapes at a point and over the whole board, uniformly random playouts.
+
+use board_core::{Game, Player, Rng};
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use gomoku::{Point, Position, Rule};
+use std::hint::black_box;
+
+/// 256 (position, legal move) pairs from seeded random freestyle games, every ply of each
+/// game, so crowded boards with long runs appear as well as open ones.
+fn sample_moves(rule: Rule) -> Vec<(Position, Point)> {
+    let mut samples = Vec::new();
+    let mut rng = Rng::new(2024);
+    while samples.len() < 256 {
+        let mut pos = Position::new(15, rule).expect("15x15 is supported");
+        while let Some(mv) = pos.random_move(&mut rng) {
+            samples.push((pos, mv));
+            pos.play_unchecked(mv);
+        }
+    }
+    samples.truncate(256);
+    samples
+}
+
+fn bench_gomoku(c: &mut Criterion) {
+    let mut group = c.benchmark_group("gomoku 15x15");
+    for (name, rule) in [("freestyle", Rule::FREESTYLE), ("caro", Rule::CARO)] {
+        let samples = sample_moves(rule);
+        group.throughput(Throughput::Elements(samples.len() as u64));
+        group.bench_function(format!("play + win check, 256 moves, {name}"), |b| {
+            b.iter(|| {
+                let mut won = 0;
+                for (pos, mv) in black_box(&samples) {
+                    let mut next = *pos;
+                    next.play_unchecked(*mv);
+                    won += next.status().is_over() as u32;
+                }
+                won
+            })
+        });
+        group.bench_function(format!("threats at a point, 256 points, {name}"), |b| {
+            b.iter(|| {
+                let mut fours = 0;
+                for (pos, mv) in black_box(&samples) {
+                    fours += pos.threats_at(pos.side_to_move(), *mv).fours();
+                }
+                fours
+            })
+        });
+    }
+    let samples = sample_moves(Rule::FREESTYLE);
+    group.throughput(Throughput::Elements(16));
+    group.bench_function("whole-board threats, 16 positions, freestyle", |b| {
+        b.iter(|| {
+            let mut count = 0;
+            for (pos, _) in black_box(&samples[..16]) {
+                count += pos.threats(Player::First).iter().count();
+            }
+            count
+        })
+    });
+
+    group.throughput(Throughput::Elements(1_000));
+    group.bench_function("1000 random playouts, freestyle", |b| {
+        let mut rng = Rng::new(1);
+        let start = Position::new(15, Rule::FREESTYLE).expect("15x15 is supported");
+        b.iter(|| {
+            let mut plies = 0;
+            for _ in 0..1_000 {
+                let mut pos = start;
+                plies += pos.random_playout(&mut rng, usize::MAX).1;
+            }
+            plies
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench_gomoku);
+criterion_main!(benches);
