@@ -8,6 +8,7 @@
 //! [`GAMES`].
 
 mod console;
+mod gomoku;
 mod seats;
 mod session;
 mod tictactoe;
@@ -36,6 +37,12 @@ const GAMES: &[GameEntry] = &[
         about: "ultimate tic-tac-toe: nine small boards; moves as board then cell (53)",
         options: "--tiebreak none|boards_won, --level beginner",
         run: ultimate::run,
+    },
+    GameEntry {
+        name: "gomoku",
+        about: "gomoku (five in a row) on a 5x5 to 20x20 board; moves as h8",
+        options: "--rule caro|caro5|caro6|standard|freestyle, --size 5..20, --level beginner|normal",
+        run: gomoku::run,
     },
 ];
 
