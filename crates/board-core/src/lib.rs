@@ -53,8 +53,9 @@
 //! ## Feature flags
 //!
 //! - `serde`: `Serialize` / `Deserialize` for [`Player`], [`ByPlayer`] and [`Status`].
-//! - `harness`: the conformance harness ([`harness`]), built on proptest; game crates enable it
-//!   in their dev-dependencies.
+//! - `harness`: the conformance harness ([`harness`], built on proptest) and the replay of
+//!   recorded games ([`traces`], JSON lines through serde_json); game crates enable it in their
+//!   dev-dependencies.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
@@ -70,6 +71,8 @@ mod player;
 mod random;
 mod replay;
 mod status;
+#[cfg(feature = "harness")]
+pub mod traces;
 pub mod zobrist;
 
 pub use game::{Game, MoveError, MoveList, PlayError, MOVE_LIST_INLINE};

@@ -1,24 +1,8 @@
 //! Replays the recorded tic-tac-toe games of `tests/conformance/` (from an independent
 //! implementation): the legal set before every move, then the final status.
 
-use board_core::{Game, MoveList};
-use serde::Deserialize;
-use std::collections::BTreeSet;
+use board_core::traces::check_traces;
 use tictactoe::Position;
-
-#[derive(Deserialize)]
-struct Trace {
-    steps: Vec<Step>,
-    result: Option<String>,
-}
-
-#[derive(Deserialize)]
-struct Step {
-    legal: Option<Vec<String>>,
-    legal_count: Option<usize>,
-    #[serde(rename = "move")]
-    mv: String,
-}
 
 const TRACES: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -27,33 +11,27 @@ const TRACES: &str = include_str!(concat!(
 
 #[test]
 fn recorded_games_agree() {
-    let mut games = 0;
-    for (n, line) in TRACES
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty())
-    {
-        let trace: Trace = serde_json::from_str(line).unwrap();
-        let mut pos = Position::new();
-        let mut moves = MoveList::new();
-        for (ply, step) in trace.steps.iter().enumerate() {
-            pos.legal_moves(&mut moves);
-            let ours: BTreeSet<String> = moves.iter().map(|m| m.to_string()).collect();
-            if let Some(legal) = &step.legal {
-                let theirs: BTreeSet<String> = legal.iter().cloned().collect();
-                assert_eq!(ours, theirs, "game {n} ply {ply}");
-            }
-            if let Some(count) = step.legal_count {
-                assert_eq!(ours.len(), count, "game {n} ply {ply}");
-            }
-            let mv = pos.parse_move(&step.mv).unwrap();
-            pos.play(mv)
-                .unwrap_or_else(|e| panic!("game {n} ply {ply}: {e}"));
+    let games = check_traces("tictactoe.jsonl", TRACES, |options| {
+        if options.is_empty() {
+            Ok(Position::new())
+        } else {
+            Err(format!("unexpected options {options:?}"))
         }
-        if let Some(result) = &trace.result {
-            assert_eq!(pos.status().name(), result, "game {n} result");
-        }
-        games += 1;
-    }
+    });
     assert_eq!(games, 200);
+}
+
+#[test]
+#[should_panic(expected = "legal moves differ")]
+fn a_wrong_legal_list_is_caught() {
+    let bad =
+        r#"{"game":"tictactoe","steps":[{"legal":["a1","b2"],"move":"b2"}],"result":"ongoing"}"#;
+    check_traces("bad", bad, |_| Ok(Position::new()));
+}
+
+#[test]
+#[should_panic(expected = "final status")]
+fn a_wrong_result_is_caught() {
+    let bad = r#"{"game":"tictactoe","steps":[{"move":"b2"}],"result":"first"}"#;
+    check_traces("bad", bad, |_| Ok(Position::new()));
 }

@@ -7,7 +7,10 @@ use tictactoe::{Cell, Position};
 fn cell_is_its_notation() {
     let cell: Cell = "b2".parse().unwrap();
     assert_eq!(serde_json::to_string(&cell).unwrap(), "\"b2\"");
-    assert_eq!(serde_json::from_str::<Cell>("\"c1\"").unwrap().to_string(), "c1");
+    assert_eq!(
+        serde_json::from_str::<Cell>("\"c1\"").unwrap().to_string(),
+        "c1"
+    );
     assert!(serde_json::from_str::<Cell>("\"d4\"").is_err());
     assert!(serde_json::from_str::<Cell>("7").is_err());
 }
