@@ -68,6 +68,7 @@ mod history;
 pub mod notation;
 mod perft;
 mod player;
+pub mod problems;
 mod random;
 mod replay;
 mod status;

@@ -109,17 +109,7 @@ impl core::fmt::Display for PositionProblems {
                 "a mark lies outside the nine cells",
             ),
         ];
-        let mut first = true;
-        for (flag, text) in names {
-            if self.contains(flag) {
-                if !first {
-                    f.write_str("; ")?;
-                }
-                f.write_str(text)?;
-                first = false;
-            }
-        }
-        Ok(())
+        board_core::problems::write_problems(f, &names, |flag| self.contains(flag))
     }
 }
 
