@@ -16,24 +16,32 @@ board_core::bitboard! {
 /// The 9 bits of one small board.
 const BOARD_BITS: u128 = 0x1FF;
 
+/// The bit offset of small board `board`, which must be 0-8 (like an array index).
+#[inline]
+const fn offset(board: u32) -> u32 {
+    assert!(board < 9, "small boards are numbered 0-8");
+    9 * board
+}
+
 impl Cells {
-    /// Every cell of small board `board` (0-8).
+    /// Every cell of small board `board` (0-8; a larger number panics, like an array index).
     #[inline]
     pub const fn board_mask(board: u32) -> Cells {
-        Cells(BOARD_BITS << (9 * board))
+        Cells(BOARD_BITS << offset(board))
     }
 
-    /// The cells of small board `board` (0-8) held by this set, as a 9-bit grid mask
-    /// (bit `c` for cell `c`), ready for `board_core::grid3`.
+    /// The cells of small board `board` (0-8; a larger number panics) held by this set, as a
+    /// 9-bit grid mask (bit `c` for cell `c`), ready for `board_core::grid3`.
     #[inline]
     pub const fn board(self, board: u32) -> u16 {
-        ((self.0 >> (9 * board)) & BOARD_BITS) as u16
+        ((self.0 >> offset(board)) & BOARD_BITS) as u16
     }
 
-    /// The set holding `grid` (a 9-bit mask) as the cells of small board `board`.
+    /// The set holding `grid` (a 9-bit mask) as the cells of small board `board` (0-8; a
+    /// larger number panics).
     #[inline]
     pub const fn from_board(board: u32, grid: u16) -> Cells {
-        Cells(((grid as u128) & BOARD_BITS) << (9 * board))
+        Cells(((grid as u128) & BOARD_BITS) << offset(board))
     }
 
     /// Every cell of the boards in `boards`.
@@ -81,6 +89,12 @@ mod tests {
             );
         }
         assert_eq!(all, Cells::FULL);
+    }
+
+    #[test]
+    #[should_panic(expected = "small boards are numbered 0-8")]
+    fn a_board_past_8_panics_in_every_build() {
+        let _ = Cells::FULL.board(9);
     }
 
     #[test]

@@ -142,9 +142,8 @@ proptest! {
         loop {
             prop_assert_eq!(pos.status(), model_status(&pos, rules), "\n{}", pos);
             prop_assert_eq!(pos.macro_status(), pos.status());
-            for b in 0..9 {
-                prop_assert_eq!(pos.board_result(b as u8), model_board(&pos, b));
-            }
+            let model: [BoardResult; 9] = core::array::from_fn(|b| model_board(&pos, b as u32));
+            prop_assert_eq!(pos.board_results(), model);
             prop_assert_eq!(pos.zobrist(), pos.zobrist_from_scratch());
             match pos.random_move(&mut rng) {
                 Some(m) => pos.play(m).unwrap(),

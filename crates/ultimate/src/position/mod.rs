@@ -175,8 +175,10 @@ impl Position {
         self.won.first.union(self.won.second).union(self.drawn)
     }
 
-    /// How small board `board` (0-8) stands.
+    /// How small board `board` stands. Boards are numbered 0-8 (notation adds one); a larger
+    /// number panics, like an array index. [`Position::board_results`] gives all nine.
     pub const fn board_result(&self, board: u8) -> BoardResult {
+        assert!(board < 9, "small boards are numbered 0-8");
         let b = board as u32;
         if self.won.first.contains(b) {
             BoardResult::Won(Player::First)
@@ -187,6 +189,11 @@ impl Position {
         } else {
             BoardResult::Open
         }
+    }
+
+    /// How each small board stands, board 0 (top left) first.
+    pub fn board_results(&self) -> [BoardResult; 9] {
+        core::array::from_fn(|b| self.board_result(b as u8))
     }
 
     /// The board the side to move was sent to (0-8), or `None` when it may play in any
