@@ -132,15 +132,47 @@ where
 pub(crate) fn five_in_window(own: &PointSet, point: Point) -> bool {
     let c = point.col() as u32;
     let r = point.row() as usize;
-    let row =
-        |k: usize| -> u64 { own.rows.get((r + k).wrapping_sub(4)).copied().unwrap_or(0) as u64 };
-    // Column c of every row at bit c + 4; the diagonal point of row k at bit c + 4 + 32.
-    let lanes = |k: usize| row(k) << 4 | row(k) << (40 - k);
-    // The anti-diagonal point of row k at bit c + 4.
-    let anti = |k: usize| row(k) << k;
-    let ks = [0, 1, 2, 3, 5, 6, 7, 8];
-    let vd = five_through_middle(ks.map(lanes));
-    let an = five_through_middle(ks.map(anti));
+    let row = |i: usize| -> u64 {
+        if i < MAX_SIZE as usize {
+            own.rows[i] as u64
+        } else {
+            0
+        }
+    };
+    let y = [
+        row(r.wrapping_sub(4)),
+        row(r.wrapping_sub(3)),
+        row(r.wrapping_sub(2)),
+        row(r.wrapping_sub(1)),
+        row(r + 1),
+        row(r + 2),
+        row(r + 3),
+        row(r + 4),
+    ];
+    // Row k (0..=8, the point's row is 4) shifted so that its column-c point lands at bit
+    // c + 4 and its diagonal point at bit c + 4 + 32; the anti-diagonal point at bit c + 4.
+    let lanes = |v: u64, k: u32| v << 4 | v << (40 - k);
+    let anti = |v: u64, k: u32| v << k;
+    let vd = five_through_middle([
+        lanes(y[0], 0),
+        lanes(y[1], 1),
+        lanes(y[2], 2),
+        lanes(y[3], 3),
+        lanes(y[4], 5),
+        lanes(y[5], 6),
+        lanes(y[6], 7),
+        lanes(y[7], 8),
+    ]);
+    let an = five_through_middle([
+        anti(y[0], 0),
+        anti(y[1], 1),
+        anti(y[2], 2),
+        anti(y[3], 3),
+        anti(y[4], 5),
+        anti(y[5], 6),
+        anti(y[6], 7),
+        anti(y[7], 8),
+    ]);
     let word = own.rows[r];
     let starts = word & word >> 1 & word >> 2 & word >> 3 & word >> 4;
     let horizontal = (starts as u64) << 4 >> c & 0x1F;
