@@ -1,1 +1,93 @@
-fn main() {}
+//! Nine men's morris benchmarks: move generation in each phase over fixed position lists,
+//! counting, perft(5) from the start, and uniformly random playouts.
+
+use board_core::{perft, Game, MoveList, Player, Rng};
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use morris::{Phase, Position};
+use std::hint::black_box;
+
+/// Up to `n` positions with the side to move in `phase`, from seeded random games.
+fn positions(phase: Phase, n: usize) -> Vec<Position> {
+    let mut rng = Rng::new(0x4D4F_5252);
+    let mut out = Vec::new();
+    while out.len() < n {
+        let mut pos = Position::new();
+        while let Some(mv) = pos.random_move(&mut rng) {
+            if pos.phase(pos.side_to_move()) == phase && out.len() < n {
+                out.push(pos);
+            }
+            pos.play_unchecked(mv);
+        }
+    }
+    out
+}
+
+fn bench_generation(c: &mut Criterion) {
+    let mut group = c.benchmark_group("morris movegen");
+    for (name, phase) in [
+        ("placing", Phase::Placing),
+        ("moving", Phase::Moving),
+        ("flying", Phase::Flying),
+    ] {
+        let list = positions(phase, 1_000);
+        group.throughput(Throughput::Elements(list.len() as u64));
+        group.bench_function(format!("legal_moves, 1000 {name} positions"), |b| {
+            let mut moves = MoveList::new();
+            b.iter(|| {
+                let mut total = 0;
+                for pos in &list {
+                    black_box(pos).legal_moves(&mut moves);
+                    total += moves.len();
+                }
+                total
+            })
+        });
+        group.bench_function(format!("legal_move_count, 1000 {name} positions"), |b| {
+            b.iter(|| {
+                list.iter()
+                    .map(|pos| black_box(pos).legal_move_count())
+                    .sum::<usize>()
+            })
+        });
+        group.bench_function(format!("random_move, 1000 {name} positions"), |b| {
+            let mut rng = Rng::new(7);
+            b.iter(|| {
+                list.iter()
+                    .filter_map(|pos| black_box(pos).random_move(&mut rng))
+                    .count()
+            })
+        });
+    }
+    group.finish();
+}
+
+fn bench_perft(c: &mut Criterion) {
+    let mut group = c.benchmark_group("morris");
+    group.sample_size(20);
+    group.throughput(Throughput::Elements(5_140_800));
+    group.bench_function("perft(5)", |b| {
+        b.iter(|| perft(black_box(&Position::new()), 5))
+    });
+    group.finish();
+}
+
+fn bench_playouts(c: &mut Criterion) {
+    let mut group = c.benchmark_group("morris");
+    group.throughput(Throughput::Elements(1_000));
+    group.bench_function("1000 random playouts", |b| {
+        let mut rng = Rng::new(1);
+        b.iter(|| {
+            let mut white = 0;
+            for _ in 0..1_000 {
+                let mut pos = Position::new();
+                let (status, _) = pos.random_playout(&mut rng, usize::MAX);
+                white += (status.winner() == Some(Player::First)) as u32;
+            }
+            white
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench_generation, bench_perft, bench_playouts);
+criterion_main!(benches);

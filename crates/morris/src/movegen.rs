@@ -79,36 +79,30 @@ impl Source {
     }
 }
 
-/// One group of moves sharing how a stored bit maps to its move.
+/// The sources of the three groups of the moving phase.
+static SLIDES: [Source; 3] = [Source::FORWARD, Source::BACK, Source::SPOKE];
+
+/// One group of moves sharing how a stored bit maps to its move (the [`Source`] follows from
+/// the group's index and the phase, see [`MoveSet::source`]).
 #[derive(Clone, Copy, Debug)]
 struct Group {
-    source: Source,
     /// Stored bits of the moves that form no mill.
     quiet: u32,
     /// Stored bits of the moves that form a mill.
     mill: u32,
 }
 
-impl Group {
-    /// The move of stored bit `p`, with the packed capture `capture`.
-    #[inline(always)]
-    fn the_move(self, p: u32, capture: u8) -> Move {
-        let (from, to) = self.source.decode(p);
-        Move::packed(from, to, capture)
-    }
-}
-
-const NO_GROUP: Group = Group {
-    source: Source::HAND,
-    quiet: 0,
-    mill: 0,
-};
+const NO_GROUP: Group = Group { quiet: 0, mill: 0 };
 
 /// Every legal move of a position, as bitboards.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct MoveSet {
     /// The groups; those past the position's own are empty.
     groups: [Group; 3],
+    /// The mover's phase, which says how each group's bits map to moves.
+    phase: Phase,
+    /// The flying pieces of the three groups, in the flying phase.
+    flyers: [u8; 3],
     /// The pieces a mill may capture: filled when some destination forms a mill, and never
     /// empty then (with no opponent piece on the board a mill captures nothing, and its moves
     /// are stored as quiet ones).
@@ -119,8 +113,27 @@ impl MoveSet {
     /// No move at all.
     const EMPTY: MoveSet = MoveSet {
         groups: [NO_GROUP; 3],
+        phase: Phase::Placing,
+        flyers: [0; 3],
         targets: 0,
     };
+
+    /// How the bits of group `i` map to moves.
+    #[inline(always)]
+    fn source(&self, i: usize) -> Source {
+        match self.phase {
+            Phase::Placing => Source::HAND,
+            Phase::Moving => SLIDES[i % 3],
+            Phase::Flying => Source::piece(self.flyers[i % 3]),
+        }
+    }
+
+    /// The move of stored bit `p` of group `i`, with the packed capture `capture`.
+    #[inline(always)]
+    fn the_move(&self, i: usize, p: u32, capture: u8) -> Move {
+        let (from, to) = self.source(i).decode(p);
+        Move::packed(from, to, capture)
+    }
 
     /// The moves of the side to move; empty once the game is over.
     #[inline(always)]
@@ -138,12 +151,12 @@ impl MoveSet {
     #[inline(always)]
     pub(crate) fn from_bits(own: u32, opp: u32, phase: Phase) -> MoveSet {
         let mut set = MoveSet::EMPTY;
+        set.phase = phase;
         let empty = !(own | opp) & FULL;
         match phase {
             Phase::Placing => {
                 let mill = empty & mill_completions(own);
                 set.groups[0] = Group {
-                    source: Source::HAND,
                     quiet: empty & !mill,
                     mill,
                 };
@@ -155,12 +168,10 @@ impl MoveSet {
                 let rest = own & own.wrapping_sub(1);
                 let b = rest.trailing_zeros() % 24;
                 let c = (rest & rest.wrapping_sub(1)).trailing_zeros() % 24;
-                for (group, (from, x, y)) in
-                    set.groups.iter_mut().zip([(a, b, c), (b, a, c), (c, a, b)])
-                {
+                set.flyers = [a as u8, b as u8, c as u8];
+                for (group, (x, y)) in set.groups.iter_mut().zip([(b, c), (a, c), (a, b)]) {
                     let mill = empty & THIRD[x as usize][y as usize];
                     *group = Group {
-                        source: Source::piece(from as u8),
                         quiet: empty & !mill,
                         mill,
                     };
@@ -173,14 +184,12 @@ impl MoveSet {
                 let to = ring_forward(own) & empty;
                 let mill = to & (spoke | (CORNERS & side_ahead(own)));
                 set.groups[0] = Group {
-                    source: Source::FORWARD,
                     quiet: to & !mill,
                     mill,
                 };
                 let to = ring_back(own) & empty;
                 let mill = to & (spoke | (CORNERS & side_behind(own)));
                 set.groups[1] = Group {
-                    source: Source::BACK,
                     quiet: to & !mill,
                     mill,
                 };
@@ -188,7 +197,6 @@ impl MoveSet {
                 let inward = spoke_in(own) & empty;
                 let outward = spoke_out(own) & empty;
                 set.groups[2] = Group {
-                    source: Source::SPOKE,
                     quiet: (inward & !around) | ((outward & !around) >> 1),
                     mill: (inward & around) | ((outward & around) >> 1),
                 };
@@ -221,12 +229,12 @@ impl MoveSet {
 
     /// Appends every move to `moves`.
     pub(crate) fn write(&self, moves: &mut MoveList<Move>) {
-        for g in &self.groups {
+        for (i, g) in self.groups.iter().enumerate() {
             let mut quiet = g.quiet;
             while quiet != 0 {
                 let p = quiet.trailing_zeros();
                 quiet &= quiet - 1;
-                moves.push(g.the_move(p, NONE));
+                moves.push(self.the_move(i, p, NONE));
             }
             let mut mill = g.mill;
             while mill != 0 {
@@ -236,7 +244,7 @@ impl MoveSet {
                 while targets != 0 {
                     let c = targets.trailing_zeros();
                     targets &= targets - 1;
-                    moves.push(g.the_move(p, c as u8));
+                    moves.push(self.the_move(i, p, c as u8));
                 }
             }
         }
@@ -260,13 +268,13 @@ impl MoveSet {
                 return None;
             }
             let (i, p) = counts.locate(quiet, rng.below(counts.total));
-            return Some(g[i].the_move(p, NONE));
+            return Some(self.the_move(i, p, NONE));
         }
         self.random_with_captures(rng, quiet, counts)
     }
 
     /// [`MoveSet::random`] when some destination forms a mill.
-    #[inline(never)]
+    #[inline(always)]
     fn random_with_captures(
         &self,
         rng: &mut Rng,
@@ -280,13 +288,28 @@ impl MoveSet {
         let r = rng.below(counts.total + mill_counts.total * per_mill);
         if r < counts.total {
             let (i, p) = counts.locate(quiet, r);
-            return Some(g[i].the_move(p, NONE));
+            return Some(self.the_move(i, p, NONE));
         }
-        let (i, p) = mill_counts.locate(mill, rng.below(mill_counts.total));
-        let capture = nth_bit(self.targets, rng.below(per_mill));
-        Some(g[i].the_move(p, capture as u8))
+        // Mill move number j = k * per_mill + c: destination k, capture target c.
+        let j = r - counts.total;
+        let k = (j * RECIPROCAL[per_mill as usize % 25]) >> 20;
+        let c = j - k * per_mill;
+        let (i, p) = mill_counts.locate(mill, k);
+        Some(self.the_move(i, p, nth_bit(self.targets, c) as u8))
     }
 }
+
+/// `ceil(2^20 / t)` for `t` in 1..=24: `(j * RECIPROCAL[t]) >> 20` is `j / t` for every `j`
+/// below 2048 (the mill moves of a position number far fewer), without a division.
+static RECIPROCAL: [u32; 25] = {
+    let mut table = [0u32; 25];
+    let mut t = 1;
+    while t < 25 {
+        table[t] = (1u32 << 20).div_ceil(t as u32);
+        t += 1;
+    }
+    table
+};
 
 /// The sizes of three sets as running sums.
 #[derive(Clone, Copy, Debug)]
@@ -323,6 +346,15 @@ fn running_counts(sets: [u32; 3]) -> Running {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn reciprocals_divide_exactly() {
+        for t in 1..25u32 {
+            for j in 0..2048u32 {
+                assert_eq!((j * RECIPROCAL[t as usize]) >> 20, j / t, "{j} / {t}");
+            }
+        }
+    }
 
     #[test]
     fn sources_decode_to_the_slides_they_stand_for() {
