@@ -44,54 +44,73 @@ bitflags::bitflags! {
     }
 }
 
+/// Every problem with its description, in flag order.
+const DESCRIPTIONS: [(Problems, &str); 13] = [
+    (Problems::OUTSIDE_BOARD, "a mark lies outside the 81 cells"),
+    (Problems::SHARED_CELL, "a cell holds both an X and an O"),
+    (
+        Problems::MARK_COUNTS,
+        "mark counts cannot happen: X must have as many marks as O, or one more",
+    ),
+    (
+        Problems::SIDE_TO_MOVE,
+        "the side to move contradicts the mark counts (X moves when the counts are equal)",
+    ),
+    (
+        Problems::BOARD_WON_BY_BOTH,
+        "a small board has a line of both X and O",
+    ),
+    (
+        Problems::PLAY_AFTER_BOARD_WON,
+        "a won small board holds marks played after it was won",
+    ),
+    (
+        Problems::GAME_WON_BY_BOTH,
+        "both players have a line of won boards",
+    ),
+    (
+        Problems::PLAY_AFTER_GAME_WON,
+        "moves were played after the game was won",
+    ),
+    (
+        Problems::NO_POSSIBLE_LAST_MOVE,
+        "no mark of the player who moved last could have been the last move",
+    ),
+    (
+        Problems::FORCED_BOARD_OFF_BOARD,
+        "the forced board is not a board 1-9",
+    ),
+    (
+        Problems::FORCED_BOARD_FINISHED,
+        "the forced board is already finished",
+    ),
+    (
+        Problems::FORCED_BOARD_AFTER_GAME_OVER,
+        "the game is over, so there is no board to play in",
+    ),
+    (
+        Problems::FORCED_BOARD_CONTRADICTS_LAST_MOVE,
+        "the board to play in contradicts every possible last move",
+    ),
+];
+
 impl Problems {
-    /// What each problem means, in words.
+    /// What a problem means, in words (for a single flag; a set of several gets
+    /// `"several problems"`, and its `Display` lists them all).
     pub fn describe(flag: Problems) -> &'static str {
-        match flag {
-            f if f == Problems::OUTSIDE_BOARD => "a mark lies outside the 81 cells",
-            f if f == Problems::SHARED_CELL => "a cell holds both an X and an O",
-            f if f == Problems::MARK_COUNTS => {
-                "mark counts cannot happen: X must have as many marks as O, or one more"
-            }
-            f if f == Problems::SIDE_TO_MOVE => {
-                "the side to move contradicts the mark counts (X moves when the counts are equal)"
-            }
-            f if f == Problems::BOARD_WON_BY_BOTH => "a small board has a line of both X and O",
-            f if f == Problems::PLAY_AFTER_BOARD_WON => {
-                "a won small board holds marks played after it was won"
-            }
-            f if f == Problems::GAME_WON_BY_BOTH => "both players have a line of won boards",
-            f if f == Problems::PLAY_AFTER_GAME_WON => "moves were played after the game was won",
-            f if f == Problems::NO_POSSIBLE_LAST_MOVE => {
-                "no mark of the player who moved last could have been the last move"
-            }
-            f if f == Problems::FORCED_BOARD_OFF_BOARD => "the forced board is not a board 1-9",
-            f if f == Problems::FORCED_BOARD_FINISHED => "the forced board is already finished",
-            f if f == Problems::FORCED_BOARD_AFTER_GAME_OVER => {
-                "the game is over, so there is no board to play in"
-            }
-            f if f == Problems::FORCED_BOARD_CONTRADICTS_LAST_MOVE => {
-                "the board to play in contradicts every possible last move"
-            }
-            _ => "several problems",
-        }
+        DESCRIPTIONS
+            .iter()
+            .find(|(f, _)| *f == flag)
+            .map_or("several problems", |(_, text)| text)
     }
 }
 
 impl fmt::Display for Problems {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut first = true;
-        for flag in self.iter() {
-            if !first {
-                f.write_str("; ")?;
-            }
-            f.write_str(Problems::describe(flag))?;
-            first = false;
+        if self.is_empty() {
+            return f.write_str("no problem");
         }
-        if first {
-            f.write_str("no problem")?;
-        }
-        Ok(())
+        board_core::problems::write_problems(f, &DESCRIPTIONS, |flag| self.contains(flag))
     }
 }
 
