@@ -9,6 +9,7 @@
 
 mod console;
 mod gomoku;
+mod morris;
 mod seats;
 mod session;
 mod tictactoe;
@@ -43,6 +44,12 @@ const GAMES: &[GameEntry] = &[
         about: "gomoku (five in a row) on a 5x5 to 20x20 board; moves as h8",
         options: "--rule caro|caro5|caro6|standard|freestyle, --size 5..20, --level beginner|normal",
         run: gomoku::run,
+    },
+    GameEntry {
+        name: "morris",
+        about: "nine men's morris: place, slide, fly; moves as d1, a1-a4 (the capture is asked for)",
+        options: "--no-flying, --threefold, --quiet-moves N, --level beginner",
+        run: morris::run,
     },
 ];
 

@@ -36,6 +36,41 @@ pub trait ConsoleGame {
 
     /// The final board and result line: the winner named and the winning line marked.
     fn result(&self, history: &History<Self::Position>) -> String;
+
+    /// The game's own commands at a person's prompt (such as offering a draw), tried before
+    /// the text is read as a move: `None` when `text` is not one of them.
+    fn command(
+        &self,
+        _history: &mut History<Self::Position>,
+        _text: &str,
+        _console: &mut Console,
+    ) -> Option<CommandOutcome> {
+        None
+    }
+
+    /// Help for the game's own commands, added to `help` (empty when there are none).
+    fn command_help(&self) -> &'static str {
+        ""
+    }
+
+    /// A move read from a person, completed by asking for what is missing (such as the piece
+    /// a morris mill captures); `Err` with the reason to prompt again.
+    fn complete_move(
+        &self,
+        _position: &Self::Position,
+        mv: <Self::Position as Game>::Move,
+        _console: &mut Console,
+    ) -> Result<<Self::Position as Game>::Move, String> {
+        Ok(mv)
+    }
+}
+
+/// What a game's own command did.
+pub enum CommandOutcome {
+    /// Nothing changed hands: prompt the same player again.
+    Prompt,
+    /// The turn is over (or the game: the session checks its status next).
+    TurnOver,
 }
 
 /// A computer player: picks a move for the position, or `None` to give up.
@@ -143,8 +178,9 @@ fn human_turn<C: ConsoleGame>(
             "quit" | "exit" | "q" => return TurnOutcome::Quit,
             "help" | "?" => {
                 console.say(&format!(
-                    "Type a move ({}), or: moves (list the legal moves), undo (take back the last move), quit.\n",
-                    game.move_hint()
+                    "Type a move ({}), or: moves (list the legal moves), undo (take back the last move), quit.\n{}",
+                    game.move_hint(),
+                    game.command_help()
                 ));
                 continue;
             }
@@ -165,7 +201,16 @@ fn human_turn<C: ConsoleGame>(
             }
             _ => {}
         }
-        let mv = match game.read_move(history.position(), &text) {
+        if let Some(outcome) = game.command(history, &text, console) {
+            match outcome {
+                CommandOutcome::Prompt => continue,
+                CommandOutcome::TurnOver => return TurnOutcome::Played,
+            }
+        }
+        let mv = match game
+            .read_move(history.position(), &text)
+            .and_then(|mv| game.complete_move(history.position(), mv, console))
+        {
             Ok(mv) => mv,
             Err(reason) => {
                 console.say(&format!("{reason}. Try again.\n"));

@@ -1,0 +1,334 @@
+//! Nine men's morris at the console: the board with its coordinates, each side's phase and
+//! pieces in hand, the legal points on request (`points`, `points a1`), the capture asked for
+//! as part of the move that closes a mill, and draw offers (`draw`).
+
+use crate::console::Console;
+use crate::seats::SeatOptions;
+use crate::session::{run_session, CommandOutcome, ConsoleGame, Seat};
+use board_core::{Game, History, Player, Rng, Status};
+use morris::{
+    colour, DrawReason, DrawRules, IllegalMove, Match, Move, Phase, Point, Points, Position, Rules,
+};
+
+struct Morris {
+    rules: Rules,
+    draw_rules: DrawRules,
+    /// A computer plays one side (it declines every draw offer).
+    computer: bool,
+}
+
+fn piece_char(pos: &Position, point: Point) -> char {
+    match pos.piece_at(point) {
+        Some(Player::First) => 'W',
+        Some(Player::Second) => 'B',
+        None => '.',
+    }
+}
+
+/// Point names in reading order: by column, then by row.
+fn list(points: Points) -> String {
+    let mut names: Vec<String> = points.points().map(|p| p.to_string()).collect();
+    names.sort();
+    names.join(" ")
+}
+
+fn phase_text(pos: &Position, player: Player) -> String {
+    let phase = match pos.phase(player) {
+        Phase::Placing => "placing",
+        Phase::Moving => "sliding",
+        Phase::Flying => "flying",
+    };
+    format!(
+        "{} ({}): {phase}, {} in hand, {} on the board",
+        capitalised(player),
+        if player == Player::First { 'W' } else { 'B' },
+        pos.in_hand(player),
+        pos.on_board(player)
+    )
+}
+
+fn capitalised(player: Player) -> &'static str {
+    match player {
+        Player::First => "White",
+        Player::Second => "Black",
+    }
+}
+
+/// The board with `marked` points drawn as `*`.
+fn board_marking(pos: &Position, marked: Points) -> String {
+    pos.board_drawing(|p| {
+        if marked.has(p) {
+            '*'
+        } else {
+            piece_char(pos, p)
+        }
+    })
+}
+
+impl Morris {
+    /// The answer to `points` / `points a1`: the legal points, listed and marked.
+    fn points(&self, pos: &Position, arg: &str) -> String {
+        let me = pos.side_to_move();
+        if pos.phase(me) == Phase::Placing {
+            let points = pos.placement_points();
+            return format!(
+                "{}You may place on: {}\n",
+                board_marking(pos, points),
+                list(points)
+            );
+        }
+        if !arg.is_empty() {
+            return match arg.parse::<Point>() {
+                Err(e) => format!("{e}.\n"),
+                Ok(from) if pos.piece_at(from) != Some(me) => {
+                    format!("{from} does not hold one of your pieces.\n")
+                }
+                Ok(from) => {
+                    let to = pos.destinations(from);
+                    if to.is_empty() {
+                        format!("The piece on {from} is blocked.\n")
+                    } else {
+                        format!(
+                            "{}The piece on {from} may go to: {}\n",
+                            board_marking(pos, to),
+                            list(to)
+                        )
+                    }
+                }
+            };
+        }
+        let movable = pos.movable_pieces();
+        let mut text = board_marking(pos, movable);
+        text.push_str("Pieces that may move (marked *), with their destinations:\n");
+        for from in movable.points() {
+            text.push_str(&format!("  {from}: {}\n", list(pos.destinations(from))));
+        }
+        text
+    }
+
+    /// `draw`: offers a draw to the other side, who answers at once.
+    fn offer_draw(
+        &self,
+        history: &mut History<Match>,
+        console: &mut Console,
+    ) -> Option<CommandOutcome> {
+        let me = history.position().side_to_move();
+        let other = me.opponent();
+        // The offer is made on a copy of the record: `History` gives read access only, and
+        // an offer that is declined changes nothing.
+        let mut game = history.position().clone();
+        if let Err(e) = game.offer_draw(me) {
+            console.say(&format!("{e}.\n"));
+            return Some(CommandOutcome::Prompt);
+        }
+        if self.computer {
+            console.say("The computer declines the draw.\n");
+            return Some(CommandOutcome::Prompt);
+        }
+        let question = format!(
+            "{} offers a draw. {}, do you accept? (y/n) ",
+            capitalised(me),
+            capitalised(other)
+        );
+        match console.ask(&question) {
+            Some(a) if a.eq_ignore_ascii_case("y") || a.eq_ignore_ascii_case("yes") => {
+                if game.accept_draw(other).is_ok() {
+                    // The game ends here: the drawn record replaces the history (there is no
+                    // undo after the end).
+                    *history = History::new(game);
+                    return Some(CommandOutcome::TurnOver);
+                }
+                Some(CommandOutcome::Prompt)
+            }
+            _ => {
+                console.say(&format!("{} declines the draw.\n", capitalised(other)));
+                Some(CommandOutcome::Prompt)
+            }
+        }
+    }
+}
+
+impl ConsoleGame for Morris {
+    type Position = Match;
+
+    fn new_game(&self) -> Match {
+        Match::new(Position::with_rules(self.rules), self.draw_rules)
+    }
+
+    fn player_name(&self, player: Player) -> &'static str {
+        capitalised(player)
+    }
+
+    fn draw(&self, history: &History<Match>) -> String {
+        let pos = history.position().position();
+        let last = match history.last_move() {
+            Some(mv) => format!("Last move: {mv}.\n"),
+            None => String::new(),
+        };
+        format!(
+            "\n{}{}\n{}\n{last}",
+            pos.board_drawing(|p| piece_char(pos, p)),
+            phase_text(pos, Player::First),
+            phase_text(pos, Player::Second)
+        )
+    }
+
+    fn turn_line(&self, game: &Match) -> String {
+        let pos = game.position();
+        let me = pos.side_to_move();
+        let what = match pos.phase(me) {
+            Phase::Placing => "place a piece on an empty point",
+            Phase::Moving => "slide a piece along a line",
+            Phase::Flying => "fly a piece to any empty point (you have three)",
+        };
+        format!("{} to move: {what}.", capitalised(me))
+    }
+
+    fn move_hint(&self) -> &'static str {
+        "d1 to place, a1-a4 to move; the capture is asked for when you close a mill"
+    }
+
+    fn read_move(&self, _game: &Match, text: &str) -> Result<Move, String> {
+        // "a1 a4" is read as "a1-a4".
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let joined = words.join("-");
+        joined.parse::<Move>().map_err(|e| e.to_string())
+    }
+
+    fn complete_move(&self, game: &Match, mv: Move, console: &mut Console) -> Result<Move, String> {
+        let pos = game.position();
+        if !matches!(pos.check_move(mv), Err(IllegalMove::CaptureRequired { .. })) {
+            return Ok(mv);
+        }
+        let targets = pos.capture_targets();
+        let them = colour(pos.side_to_move().opponent());
+        loop {
+            let question = format!(
+                "{} closes a mill! Which {them} piece do you capture? ({}) ",
+                mv.to(),
+                list(targets)
+            );
+            let Some(answer) = console.ask(&question) else {
+                return Err("move cancelled".into());
+            };
+            if answer.is_empty() {
+                return Err("move cancelled".into());
+            }
+            match answer.parse::<Point>() {
+                Ok(p) if targets.has(p) => return Ok(mv.with_capture(p)),
+                Ok(p) => match pos.check_move(mv.with_capture(p)) {
+                    Err(e) => console.say(&format!("{e}.\n")),
+                    Ok(()) => return Ok(mv.with_capture(p)),
+                },
+                Err(e) => console.say(&format!("{e}.\n")),
+            }
+        }
+    }
+
+    fn command(
+        &self,
+        history: &mut History<Match>,
+        text: &str,
+        console: &mut Console,
+    ) -> Option<CommandOutcome> {
+        let lower = text.trim().to_ascii_lowercase();
+        let mut words = lower.split_whitespace();
+        match words.next()? {
+            "points" | "where" => {
+                let arg = words.next().unwrap_or("");
+                console.say(&self.points(history.position().position(), arg));
+                Some(CommandOutcome::Prompt)
+            }
+            "draw" | "offer" => self.offer_draw(history, console),
+            _ => None,
+        }
+    }
+
+    fn command_help(&self) -> &'static str {
+        "Morris: points (where you may place, or which pieces may move and where), points a1 (where the piece on a1 may go), draw (offer a draw).\n"
+    }
+
+    fn result(&self, history: &History<Match>) -> String {
+        let game = history.position();
+        let pos = game.position();
+        let verdict = match Game::status(game) {
+            Status::Won(p) => {
+                let loser = p.opponent();
+                if pos.in_hand(loser) + pos.on_board(loser) < 3 {
+                    format!(
+                        "{} wins: {} is down to {} pieces.",
+                        capitalised(p),
+                        colour(loser),
+                        pos.on_board(loser)
+                    )
+                } else {
+                    format!("{} wins: {} cannot move.", capitalised(p), colour(loser))
+                }
+            }
+            _ => match game.draw_reason() {
+                Some(DrawReason::Agreement) => "Draw by agreement.".to_owned(),
+                Some(DrawReason::Repetition) => {
+                    "Draw: the same position occurred for the third time.".to_owned()
+                }
+                Some(DrawReason::QuietMoves) => format!(
+                    "Draw: {} moves without a placement or a capture.",
+                    game.quiet_moves()
+                ),
+                None => "Draw.".to_owned(),
+            },
+        };
+        format!("\n{}{verdict}\n", pos.board_drawing(|p| piece_char(pos, p)))
+    }
+}
+
+/// Starts nine men's morris: `--no-flying`, `--threefold`, `--quiet-moves N`; `--level
+/// beginner` plays a computer that picks uniformly random legal moves.
+pub fn run(args: &[String], console: &mut Console) -> Result<(), String> {
+    let options = SeatOptions::parse(args)?;
+    let mut rules = Rules::default();
+    let mut draw_rules = DrawRules::NONE;
+    let mut rest = options.rest.iter();
+    while let Some(arg) = rest.next() {
+        match arg.as_str() {
+            "--no-flying" => rules.flying = false,
+            "--threefold" => draw_rules.threefold = true,
+            "--quiet-moves" => {
+                let text = rest.next().ok_or("--quiet-moves needs a number")?;
+                let n: u32 = text.parse().ok().filter(|&n| n > 0).ok_or_else(|| {
+                    format!("--quiet-moves takes a positive number, not {text:?}")
+                })?;
+                draw_rules.quiet_moves = Some(n);
+            }
+            other => return Err(format!("unknown morris option {other:?}")),
+        }
+    }
+    match options.level.as_deref() {
+        None | Some("beginner") => {}
+        Some(other) => {
+            return Err(format!(
+                "morris has one computer level, beginner (random legal moves), not {other:?}"
+            ))
+        }
+    }
+    console.say(
+        "Nine men's morris: White moves first. Place your nine pieces, then slide them along the\n\
+         lines; with three left you may fly. Three in a line (a mill) captures an opponent piece\n\
+         in the same move. Fewer than three pieces, or no move on your turn, loses.\n\
+         Type help for the commands (points shows where you may play, draw offers a draw).\n",
+    );
+    let game = Morris {
+        rules,
+        draw_rules,
+        computer: options.level.is_some(),
+    };
+    run_session(&game, console, |number| {
+        options.seats(number, || {
+            let mut rng = Rng::new(options.seed ^ number);
+            Seat::Computer(
+                "beginner: random legal moves".to_owned(),
+                Box::new(move |game: &Match| game.random_move(&mut rng)),
+            )
+        })
+    });
+    Ok(())
+}
