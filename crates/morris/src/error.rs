@@ -183,17 +183,7 @@ impl fmt::Display for PositionProblems {
             (PositionProblems::OVERLAP, "a point holds pieces of both players"),
             (PositionProblems::OFF_BOARD, "a piece lies outside the 24 points"),
         ];
-        let mut first = true;
-        for (flag, text) in names {
-            if self.contains(flag) {
-                if !first {
-                    f.write_str("; ")?;
-                }
-                f.write_str(text)?;
-                first = false;
-            }
-        }
-        Ok(())
+        board_core::problems::write_problems(f, &names, |flag| self.contains(flag))
     }
 }
 
