@@ -2,6 +2,7 @@
 //! referee and the conformance harness.
 
 use crate::{IllegalMove, Move, ParseMoveError, Position};
+use board_core::bitboard::SetCells;
 use board_core::{Game, MoveList, Player, Rng, Status};
 
 impl Game for Position {
@@ -23,11 +24,9 @@ impl Game for Position {
     #[inline]
     fn legal_moves(&self, moves: &mut MoveList<Move>) {
         moves.clear();
-        moves.extend(
-            self.legal_mask()
-                .iter()
-                .map(|i| Move::from_index_unchecked(i as u8)),
-        );
+        self.for_each_legal_board(|board, empty| {
+            moves.extend(SetCells(empty).map(|cell| Move::of(board, cell as u8)));
+        });
     }
 
     #[inline]

@@ -7,8 +7,9 @@ use core::str::FromStr;
 ///
 /// Boards and cells are numbered **1-9 in notation** (left to right, top to bottom, as the
 /// seed and the referee do) and **0-8 in the API** ([`Move::board`], [`Move::cell`],
-/// [`Move::new`]), the numbering of `board_core::grid3`. Internally a move is the cell index
-/// `board * 9 + cell` (0-80) of the position's bitboards.
+/// [`Move::new`]), the numbering of `board_core::grid3`. Internally a move is one byte, the
+/// board in the high nibble and the cell in the low one, so both are a shift or a mask away;
+/// [`Move::index`] gives the cell index `board * 9 + cell` (0-80) of the bitboards.
 ///
 /// ```
 /// use ultimate::Move;
@@ -26,7 +27,7 @@ impl Move {
     #[inline]
     pub const fn new(board: u8, cell: u8) -> Option<Move> {
         if board < 9 && cell < 9 {
-            Some(Move(board * 9 + cell))
+            Some(Move(board << 4 | cell))
         } else {
             None
         }
@@ -36,7 +37,7 @@ impl Move {
     #[inline]
     pub const fn from_index(index: u8) -> Option<Move> {
         if index < 81 {
-            Some(Move(index))
+            Some(Move((index / 9) << 4 | index % 9))
         } else {
             None
         }
@@ -45,20 +46,20 @@ impl Move {
     /// The cell index `board * 9 + cell` (0-80): the bit of this move in a [`crate::Cells`].
     #[inline]
     pub const fn index(self) -> u8 {
-        self.0
+        self.board() * 9 + self.cell()
     }
 
     /// The small board (0-8, left to right, top to bottom); notation writes it plus one.
     #[inline]
     pub const fn board(self) -> u8 {
-        self.0 / 9
+        self.0 >> 4
     }
 
     /// The cell inside the small board (0-8), which is also the board the opponent is sent
     /// to; notation writes it plus one.
     #[inline]
     pub const fn cell(self) -> u8 {
-        self.0 % 9
+        self.0 & 15
     }
 
     /// The row (0-8, top to bottom) of this cell on the whole 9x9 board.
@@ -82,7 +83,14 @@ impl Move {
 
     /// All 81 moves in index order (`11`, `12`, ... `99`).
     pub fn all() -> impl ExactSizeIterator<Item = Move> + Clone {
-        (0..81u8).map(Move)
+        (0..81u8).map(|index| Move((index / 9) << 4 | index % 9))
+    }
+
+    /// The move at `cell` of `board`, both known to be below 9.
+    #[inline(always)]
+    pub(crate) const fn of(board: u8, cell: u8) -> Move {
+        debug_assert!(board < 9 && cell < 9);
+        Move(board << 4 | cell)
     }
 }
 
@@ -151,7 +159,7 @@ impl FromStr for Move {
         };
         let board = digit_1_to_9(b).ok_or(ParseMoveError::BadBoard { found: b })?;
         let cell = digit_1_to_9(c).ok_or(ParseMoveError::BadCell { found: c })?;
-        Ok(Move(board * 9 + cell))
+        Ok(Move(board << 4 | cell))
     }
 }
 

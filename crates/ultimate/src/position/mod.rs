@@ -233,7 +233,7 @@ impl Position {
     #[inline(always)]
     fn legal_mask_live(&self) -> Cells {
         if self.forced != ANY {
-            let board = self.forced as usize % 9;
+            let board = self.forced as usize;
             Cells::from_board(board as u32, !self.filled(board))
         } else {
             let open = Cells::of_boards(self.finished_boards().complement());
@@ -309,13 +309,4 @@ fn cells_of(grids: &[u16; 9]) -> Cells {
         cells = cells << 9 | (grids[b] & GRID_FULL) as u128;
     }
     Cells(cells)
-}
-
-impl Move {
-    /// The move with cell index `index`, which the caller guarantees is below 81.
-    #[inline(always)]
-    pub(crate) const fn from_index_unchecked(index: u8) -> Move {
-        debug_assert!(index < 81);
-        Move(index)
-    }
 }

@@ -52,7 +52,7 @@ impl Position {
         let cell = mv.cell();
         let side = self.side;
         let s = side.index();
-        let b = board as usize % 9;
+        let b = board as usize;
         let small = self.grids[s][b] | 1 << cell;
         self.grids[s][b] = small;
         let filled = small | self.grids[s ^ 1][b];
@@ -88,6 +88,25 @@ impl Position {
         self.hash = hash;
     }
 
+    /// Calls `f(board, empty cells)` for each board the side to move may play in, in board
+    /// order, with its empty cells as a 9-bit mask. Nothing once the game is over.
+    #[inline]
+    pub(crate) fn for_each_legal_board(&self, mut f: impl FnMut(u8, u16)) {
+        if self.status.is_over() {
+            return;
+        }
+        if self.forced != ANY {
+            f(self.forced, !self.filled(self.forced as usize) & GRID_FULL);
+        } else {
+            let finished = self.finished_boards();
+            for board in 0..9u8 {
+                if !finished.contains(board as u32) {
+                    f(board, !self.filled(board as usize) & GRID_FULL);
+                }
+            }
+        }
+    }
+
     /// The number of legal moves (the population count of [`Position::legal_mask`]), from
     /// a table lookup on the forced board or the count of live cells kept with each move.
     #[inline]
@@ -95,7 +114,7 @@ impl Position {
         if self.status.is_over() {
             0
         } else if self.forced != ANY {
-            pop9_of(!self.filled(self.forced as usize % 9)) as usize
+            pop9_of(!self.filled(self.forced as usize)) as usize
         } else {
             self.live as usize
         }
@@ -107,16 +126,16 @@ impl Position {
         if self.status.is_over() {
             return None;
         }
-        let index = if self.forced != ANY {
-            let board = self.forced as usize % 9;
-            let empty = !self.filled(board);
+        if self.forced != ANY {
+            let board = self.forced;
+            let empty = !self.filled(board as usize);
             let cell = select9_of(empty, rng.below(pop9_of(empty)));
-            board as u32 * 9 + cell
+            Some(Move::of(board, cell as u8))
         } else {
             let legal = self.legal_mask_live();
-            crate::select::nth_set_bit(legal.0, rng.below(self.live as u32))
-        };
-        Some(Move::from_index_unchecked(index as u8))
+            let index = crate::select::nth_set_bit(legal.0, rng.below(self.live as u32));
+            Move::from_index(index as u8)
+        }
     }
 
     /// Overwrites the position with the end of a playout (see `crate::playout`).
