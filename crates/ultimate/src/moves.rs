@@ -27,7 +27,7 @@ impl Move {
     #[inline]
     pub const fn new(board: u8, cell: u8) -> Option<Move> {
         if board < 9 && cell < 9 {
-            Some(Move(board << 4 | cell))
+            Some(Move((board << 4) | cell))
         } else {
             None
         }
@@ -37,7 +37,7 @@ impl Move {
     #[inline]
     pub const fn from_index(index: u8) -> Option<Move> {
         if index < 81 {
-            Some(Move((index / 9) << 4 | index % 9))
+            Some(Move(((index / 9) << 4) | (index % 9)))
         } else {
             None
         }
@@ -83,14 +83,14 @@ impl Move {
 
     /// All 81 moves in index order (`11`, `12`, ... `99`).
     pub fn all() -> impl ExactSizeIterator<Item = Move> + Clone {
-        (0..81u8).map(|index| Move((index / 9) << 4 | index % 9))
+        (0..81u8).map(|index| Move(((index / 9) << 4) | (index % 9)))
     }
 
     /// The move at `cell` of `board`, both known to be below 9.
     #[inline(always)]
     pub(crate) const fn of(board: u8, cell: u8) -> Move {
         debug_assert!(board < 9 && cell < 9);
-        Move(board << 4 | cell)
+        Move((board << 4) | cell)
     }
 }
 
@@ -159,7 +159,7 @@ impl FromStr for Move {
         };
         let board = digit_1_to_9(b).ok_or(ParseMoveError::BadBoard { found: b })?;
         let cell = digit_1_to_9(c).ok_or(ParseMoveError::BadCell { found: c })?;
-        Ok(Move(board << 4 | cell))
+        Ok(Move((board << 4) | cell))
     }
 }
 
