@@ -47,7 +47,7 @@ const GAMES: &[GameEntry] = &[
     },
     GameEntry {
         name: "morris",
-        about: "nine men's morris: place, slide, fly; moves as d1, a1-a4 (the capture is asked for)",
+        about: "nine men's morris (place, slide, fly); moves as d1 or a1-a4, then the capture",
         options: "--no-flying, --threefold, --quiet-moves N, --level beginner",
         run: morris::run,
     },
