@@ -157,6 +157,39 @@ fn slow_legal_moves(pos: &Position) -> HashSet<Move> {
     out
 }
 
+/// Random moves are uniform over full moves, capture choices included: on positions with
+/// mills to close, every (move, capture) is drawn about equally often.
+#[test]
+fn random_moves_are_uniform_over_move_and_capture() {
+    let mut checked = 0;
+    let mut seed = 0;
+    while checked < 5 {
+        seed += 1;
+        let pos = random_position(seed, 30 + (seed as usize % 40));
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        if !moves.iter().any(|m| m.capture().is_some()) || moves.len() > 60 {
+            continue;
+        }
+        let draws = 4_000 * moves.len();
+        let mut counts = std::collections::HashMap::new();
+        let mut rng = Rng::new(seed);
+        for _ in 0..draws {
+            *counts
+                .entry(pos.random_move(&mut rng).unwrap())
+                .or_insert(0u32) += 1;
+        }
+        assert_eq!(counts.len(), moves.len(), "{pos}");
+        for (mv, n) in counts {
+            assert!(
+                (3_400..4_600).contains(&n),
+                "{mv} drawn {n} times of {draws} in\n{pos}"
+            );
+        }
+        checked += 1;
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
