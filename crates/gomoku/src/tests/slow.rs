@@ -195,6 +195,11 @@ proptest! {
         let rule = RULES[rule];
         let pos = random_position(size, rule, plies, seed, crowd);
         for colour in Player::ALL {
+            // The whole-board query (line words) agrees with the point query (row words).
+            let board = pos.threats(colour);
+            for p in pos.empty_points() {
+                prop_assert_eq!(board.get(p), pos.threats_at(colour, p), "{} {:?}\n{}", p, colour, pos);
+            }
             let slow = Slow::new(&pos, colour);
             for p in PointSet::board(size as u8) {
                 for axis in Axis::ALL {

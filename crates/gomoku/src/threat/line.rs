@@ -102,60 +102,122 @@ enum Cell {
     Edge,
 }
 
-/// The index of one side of the window, read outwards from `point` in direction `(dc, dr)`.
-#[inline]
+/// Base-3 value of the first `k` cells of a side from a 4-bit mask of them: `FORWARD[k][m]`
+/// reads cell `d` (1..=4) at bit `d - 1`, `BACKWARD[k][m]` at bit `4 - d`; cell 1 is the most
+/// significant digit. The digits of a side are `T[own] + 2 * T[opp]`.
+const fn digit_tables(backward: bool) -> [[u16; 16]; 5] {
+    let mut tables = [[0u16; 16]; 5];
+    let mut k = 0;
+    while k <= 4 {
+        let mut m = 0;
+        while m < 16 {
+            let mut value = 0u16;
+            let mut d = 1;
+            while d <= k {
+                let bit = if backward { 4 - d } else { d - 1 };
+                value = value * 3 + ((m >> bit) & 1) as u16;
+                d += 1;
+            }
+            tables[k][m] = value;
+            m += 1;
+        }
+        k += 1;
+    }
+    tables
+}
+const FORWARD: [[u16; 16]; 5] = digit_tables(false);
+const BACKWARD: [[u16; 16]; 5] = digit_tables(true);
+
+/// How many steps (up to 5) the line through `point` along `(dc, dr)` stays on the board
+/// backwards and forwards.
+#[inline(always)]
+fn steps(point: Point, (dc, dr): (i32, i32), size: u8) -> (i32, i32) {
+    let (c0, r0) = (point.col() as i32, point.row() as i32);
+    let last = size as i32 - 1;
+    let room = |x: i32, d: i32| match d {
+        1 => last - x,
+        -1 => x,
+        _ => 5,
+    };
+    let forward = room(c0, dc).min(room(r0, dr)).clamp(0, 5);
+    let back = room(c0, -dc).min(room(r0, -dr)).clamp(0, 5);
+    (back, forward)
+}
+
+/// The stones of `set` on the eleven points centred on `point` along `(dc, dr)`: the point
+/// `d` steps away at bit `5 + d` (points off the board read as empty).
+#[inline(always)]
+fn window(set: &PointSet, point: Point, (dc, dr): (i32, i32)) -> u32 {
+    let (c0, r0) = (point.col() as i32, point.row() as i32);
+    if dr == 0 {
+        // The row word holds the whole line: one shift.
+        return ((set.rows[r0 as usize] as u64) << 5 >> c0) as u32 & 0x7FF;
+    }
+    // Rows past the board read as empty, and column x sits at bit x + 8 of a widened word so
+    // that columns down to -8 read as empty too; columns past 20 are empty in every word.
+    let read = |d: i32| -> u32 {
+        let row = (r0 + dr * d) as usize;
+        let word = set.rows.get(row).copied().unwrap_or(0) as u64;
+        ((word << 8) >> ((c0 + dc * d + 8) as u32 & 63)) as u32 & 1
+    };
+    let mut bits = 0u32;
+    for i in 0..11 {
+        bits |= read(i - 5) << i;
+    }
+    bits
+}
+
+/// The index of one side from its `steps` on the board, the digits of its first four cells,
+/// and the state of the fifth; `beyond_blocked` is asked only when the fifth holds an own
+/// stone.
+#[inline(always)]
 fn side_index(
+    steps: i32,
+    digits: u16,
+    fifth_own: bool,
+    fifth_opp: bool,
+    beyond_blocked: impl FnOnce() -> bool,
+) -> u16 {
+    if steps < 5 {
+        return EDGE_OFFSET[steps as usize] + digits;
+    }
+    let fifth = if fifth_opp {
+        1
+    } else if !fifth_own {
+        0
+    } else if beyond_blocked() {
+        2
+    } else {
+        3
+    };
+    121 + digits * 4 + fifth
+}
+
+/// Whether the run of `own` stones from `from` steps away from `point` along `(dc, dr)` ends
+/// at a point that blocks under `ends`.
+fn run_end_blocks(
     own: &PointSet,
     opp: &PointSet,
     point: Point,
     (dc, dr): (i32, i32),
+    from: i32,
     size: u8,
     ends: Ends,
-) -> u16 {
+) -> bool {
     let (c0, r0) = (point.col() as i32, point.row() as i32);
-    let on_board = |c: i32, r: i32| c >= 0 && r >= 0 && c < size as i32 && r < size as i32;
-    let bit = |set: &PointSet, c: i32, r: i32| set.rows[r as usize] >> c & 1 != 0;
-    let mut index = 0u16;
-    for d in 1..=4 {
-        let (c, r) = (c0 + dc * d, r0 + dr * d);
-        if !on_board(c, r) {
-            return EDGE_OFFSET[d as usize - 1] + index;
-        }
-        let state = if bit(own, c, r) {
-            1
-        } else if bit(opp, c, r) {
-            2
-        } else {
-            0
-        };
-        index = index * 3 + state;
+    let last = size as i32 - 1;
+    let on_board = |c: i32, r: i32| c >= 0 && r >= 0 && c <= last && r <= last;
+    let mut d = from;
+    while on_board(c0 + dc * d, r0 + dr * d)
+        && own.rows[(r0 + dr * d) as usize] >> (c0 + dc * d) & 1 != 0
+    {
+        d += 1;
     }
-    let (c, r) = (c0 + dc * 5, r0 + dr * 5);
-    if !on_board(c, r) {
-        return EDGE_OFFSET[4] + index;
-    }
-    let fifth = if bit(own, c, r) {
-        // The run goes on past the window: find its far end.
-        let mut d = 6;
-        while on_board(c0 + dc * d, r0 + dr * d) && bit(own, c0 + dc * d, r0 + dr * d) {
-            d += 1;
-        }
-        let end = end_at(opp, c0 + dc * d, r0 + dr * d, size);
-        if ends.blocks(end) {
-            2
-        } else {
-            3
-        }
-    } else if bit(opp, c, r) {
-        1
-    } else {
-        0
-    };
-    121 + index * 4 + fifth
+    ends.blocks(end_at(opp, c0 + dc * d, r0 + dr * d, size))
 }
 
-/// The key of the axis `axis` through `point` for the stones `own` against `opp`, on a
-/// `size` x `size` board under the end test `ends`. The point itself is taken to hold an own
+/// The key of the axis `axis` through `point` for the stones `own` of `colour` against
+/// `opp`, on a `size` x `size` board under `rule`. The point itself is taken to hold an own
 /// stone whatever is there.
 #[inline]
 pub fn line_key(
@@ -164,13 +226,98 @@ pub fn line_key(
     point: Point,
     axis: Axis,
     size: u8,
-    ends: Ends,
+    rule: &Rule,
+    colour: Player,
 ) -> LineKey {
+    let delta = axis.delta();
+    let windows = (window(own, point, delta), window(opp, point, delta));
+    key_from_window(own, opp, point, axis, size, rule, colour, windows)
+}
+
+/// The key from the eleven-point windows `(mine, theirs)` of the axis (see `window`).
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+pub(crate) fn key_from_window(
+    own: &PointSet,
+    opp: &PointSet,
+    point: Point,
+    axis: Axis,
+    size: u8,
+    rule: &Rule,
+    colour: Player,
+    (mine, theirs): (u32, u32),
+) -> LineKey {
+    let ends = rule.ends;
+    // Only where an overline can win and ends count does the far end of a run through the
+    // fifth point matter; elsewhere the table gives the same shape either way.
+    let track_beyond =
+        *rule.overline_wins.get(colour) && matches!(ends, Ends::NotBothBlocked { .. });
     let size = size.min(MAX_SIZE);
     let (dc, dr) = axis.delta();
-    let back = side_index(own, opp, point, (-dc, -dr), size, ends);
-    let forward = side_index(own, opp, point, (dc, dr), size, ends);
-    LineKey(back as u32 * SIDES as u32 + forward as u32)
+    let (back, forward) = steps(point, (dc, dr), size);
+    let k_back = back.min(4) as usize;
+    let k_forward = forward.min(4) as usize;
+    let back_digits = BACKWARD[k_back][(mine >> 1 & 0xF) as usize]
+        + 2 * BACKWARD[k_back][(theirs >> 1 & 0xF) as usize];
+    let forward_digits = FORWARD[k_forward][(mine >> 6 & 0xF) as usize]
+        + 2 * FORWARD[k_forward][(theirs >> 6 & 0xF) as usize];
+    let back_index = side_index(back, back_digits, mine & 1 != 0, theirs & 1 != 0, || {
+        track_beyond && run_end_blocks(own, opp, point, (-dc, -dr), 6, size, ends)
+    });
+    let forward_index = side_index(
+        forward,
+        forward_digits,
+        mine >> 10 & 1 != 0,
+        theirs >> 10 & 1 != 0,
+        || track_beyond && run_end_blocks(own, opp, point, (dc, dr), 6, size, ends),
+    );
+    LineKey(back_index as u32 * SIDES as u32 + forward_index as u32)
+}
+
+const N: usize = MAX_SIZE as usize;
+const DIAGONALS: usize = 2 * N - 1;
+
+/// A colour's stones as words along all four directions, for reading many windows: bit `col`
+/// of `rows[row]`; bit `row` of `cols[col]`, of `diagonals[col - row + 19]` and of
+/// `anti_diagonals[col + row]`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct LineWords {
+    rows: [u32; N],
+    cols: [u32; N],
+    diagonals: [u32; DIAGONALS],
+    anti_diagonals: [u32; DIAGONALS],
+}
+
+impl LineWords {
+    pub(crate) fn new(set: &PointSet) -> LineWords {
+        let mut words = LineWords {
+            rows: set.rows,
+            cols: [0; N],
+            diagonals: [0; DIAGONALS],
+            anti_diagonals: [0; DIAGONALS],
+        };
+        for point in set {
+            let (c, r) = (point.col() as usize, point.row() as usize);
+            words.cols[c] |= 1 << r;
+            words.diagonals[c + N - 1 - r] |= 1 << r;
+            words.anti_diagonals[c + r] |= 1 << r;
+        }
+        words
+    }
+
+    /// The same window as `window(set, point, axis.delta())`, from one word.
+    #[inline(always)]
+    pub(crate) fn window(&self, point: Point, axis: Axis) -> u32 {
+        let (c, r) = (point.col() as usize, point.row() as usize);
+        let take = |word: u32, bit: usize| ((word as u64) << 5 >> bit) as u32 & 0x7FF;
+        match axis {
+            Axis::Horizontal => take(self.rows[r], c),
+            Axis::Vertical => take(self.cols[c], r),
+            Axis::Diagonal => take(self.diagonals[c + N - 1 - r], r),
+            // Forwards along this axis the row goes down: reverse the eleven bits.
+            Axis::AntiDiagonal => take(self.anti_diagonals[c + r], r).reverse_bits() >> 21,
+        }
+    }
 }
 
 /// One side decoded: the five points outwards, and the end beyond a run through the fifth.

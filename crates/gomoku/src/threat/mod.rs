@@ -36,7 +36,7 @@
 
 pub mod line;
 
-pub use line::{line_key, LineKey, LineShape};
+pub use line::{line_key, shape_table, LineKey, LineShape};
 
 use crate::point::{Axis, Point, MAX_POINTS};
 use crate::point_set::PointSet;
@@ -193,33 +193,60 @@ impl Position {
     /// board or holding the other colour.
     #[inline]
     pub fn line_shape(&self, colour: Player, point: Point, axis: Axis) -> LineShape {
-        if !point.is_on_board(self.size()) || self.stones(colour.opponent()).contains(point) {
-            return LineShape::None;
-        }
-        let rule = self.rule();
-        line_key(
-            self.stones(colour),
-            self.stones(colour.opponent()),
-            point,
-            axis,
-            self.size(),
-            rule.ends,
-        )
-        .shape(&rule, colour)
+        self.threats_at(colour, point).line(axis)
     }
 
     /// The shapes through `point` for `colour` on all four axes (see [`Position::line_shape`]).
     #[inline]
     pub fn threats_at(&self, colour: Player, point: Point) -> Threats {
-        Threats(Axis::ALL.map(|axis| self.line_shape(colour, point, axis)))
+        let (own, opp) = (self.stones(colour), self.stones(colour.opponent()));
+        if !point.is_on_board(self.size()) || opp.contains(point) {
+            return Threats::NONE;
+        }
+        let rule = self.rule();
+        let table = shape_table(&rule, colour);
+        let shape = |axis: Axis| {
+            let key = line_key(own, opp, point, axis, self.size(), &rule, colour);
+            table.get(key.0 as usize).copied().unwrap_or_default()
+        };
+        Threats([
+            shape(Axis::Horizontal),
+            shape(Axis::Vertical),
+            shape(Axis::Diagonal),
+            shape(Axis::AntiDiagonal),
+        ])
     }
 
-    /// The threats of every empty point for `colour`.
+    /// The threats of every empty point for `colour`. Reads each colour's stones once into
+    /// words along the four directions, so each axis of each point is one shift.
     pub fn threats(&self, colour: Player) -> ThreatBoard {
+        let (own, opp) = (self.stones(colour), self.stones(colour.opponent()));
+        let (own_words, opp_words) = (line::LineWords::new(own), line::LineWords::new(opp));
+        let rule = self.rule();
+        let table = shape_table(&rule, colour);
         let points = self.empty_points();
         let mut threats = [Threats::NONE; MAX_POINTS];
         for point in points {
-            threats[point.index()] = self.threats_at(colour, point);
+            let shape = |axis: Axis| {
+                let windows = (own_words.window(point, axis), opp_words.window(point, axis));
+                let key = line::key_from_window(
+                    own,
+                    opp,
+                    point,
+                    axis,
+                    self.size(),
+                    &rule,
+                    colour,
+                    windows,
+                );
+                table.get(key.0 as usize).copied().unwrap_or_default()
+            };
+            threats[point.index()] = Threats([
+                shape(Axis::Horizontal),
+                shape(Axis::Vertical),
+                shape(Axis::Diagonal),
+                shape(Axis::AntiDiagonal),
+            ]);
         }
         ThreatBoard { threats, points }
     }
