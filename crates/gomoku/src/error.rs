@@ -13,8 +13,10 @@ pub const fn colour_name(player: Player) -> &'static str {
     }
 }
 
-/// Why a move is illegal in a position.
+/// Why a move is illegal in a position. Non-exhaustive: renju's forbidden points will add a
+/// reason.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum IllegalMove {
     /// The game has ended (won or drawn).
     #[error("the game is over")]
@@ -45,6 +47,7 @@ impl MoveError for IllegalMove {
 
 /// Why a game with the requested size and rule cannot be set up.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum NewGameError {
     /// The board size is outside 5..=20.
     #[error("board size {size} is not supported: sizes run from 5 to 20")]

@@ -174,9 +174,15 @@ fn board(rule: Rule, text: &str) -> Position {
 }
 
 #[test]
-fn four_three() {
+fn four_three_under_every_rule() {
+    for (name, rule) in RULES {
+        four_three(name, rule);
+    }
+}
+
+fn four_three(name: &str, rule: Rule) {
     let game = board(
-        Rule::CARO,
+        rule,
         "
         . . . . . . . . .
         . . . . . . . . .
@@ -189,17 +195,23 @@ fn four_three() {
         O . O . . . O . O",
     );
     let t = game.threats_at(Player::First, pt("e5"));
-    assert_eq!(t.line(Axis::Horizontal), Four);
-    assert_eq!(t.line(Axis::Vertical), OpenThree);
-    assert_eq!(t.best(), Some(Shape::FourThree));
+    assert_eq!(t.line(Axis::Horizontal), Four, "{name}");
+    assert_eq!(t.line(Axis::Vertical), OpenThree, "{name}");
+    assert_eq!(t.best(), Some(Shape::FourThree), "{name}");
     assert!(t.contains(Shape::Four) && t.contains(Shape::OpenThree));
     assert!(!t.contains(Shape::DoubleFour) && !t.contains(Shape::DoubleThree));
 }
 
 #[test]
-fn double_four_on_two_axes() {
+fn double_four_on_two_axes_under_every_rule() {
+    for (name, rule) in RULES {
+        double_four_on_two_axes(name, rule);
+    }
+}
+
+fn double_four_on_two_axes(name: &str, rule: Rule) {
     let game = board(
-        Rule::STANDARD,
+        rule,
         "
         . . . . O . . . .
         . . . . X . . . .
@@ -212,16 +224,22 @@ fn double_four_on_two_axes() {
         O . O . . . . . O",
     );
     let t = game.threats_at(Player::First, pt("e5"));
-    assert_eq!(t.line(Axis::Horizontal), Four);
-    assert_eq!(t.line(Axis::Vertical), Four);
+    assert_eq!(t.line(Axis::Horizontal), Four, "{name}");
+    assert_eq!(t.line(Axis::Vertical), Four, "{name}");
     assert_eq!(t.fours(), 2);
-    assert_eq!(t.best(), Some(Shape::DoubleFour));
+    assert_eq!(t.best(), Some(Shape::DoubleFour), "{name}");
 }
 
 #[test]
-fn double_three() {
+fn double_three_under_every_rule() {
+    for (name, rule) in RULES {
+        double_three(name, rule);
+    }
+}
+
+fn double_three(name: &str, rule: Rule) {
     let game = board(
-        Rule::FREESTYLE,
+        rule,
         "
         . . . . . . . . .
         . . . . . . . . .
@@ -234,10 +252,10 @@ fn double_three() {
         O . O . . . O . O",
     );
     let t = game.threats_at(Player::First, pt("e5"));
-    assert_eq!(t.line(Axis::Horizontal), OpenThree);
-    assert_eq!(t.line(Axis::Vertical), OpenThree);
+    assert_eq!(t.line(Axis::Horizontal), OpenThree, "{name}");
+    assert_eq!(t.line(Axis::Vertical), OpenThree, "{name}");
     assert_eq!(t.live_threes(), 2);
-    assert_eq!(t.best(), Some(Shape::DoubleThree));
+    assert_eq!(t.best(), Some(Shape::DoubleThree), "{name}");
     // White sees nothing at e5.
     assert!(game.threats_at(Player::Second, pt("e5")).is_empty());
 }
