@@ -21,7 +21,7 @@ pub trait BitWord: Copy + Eq {
 }
 
 macro_rules! impl_bit_word {
-    ($($int:ty),*) => {$(
+    ($select:path, $wide:ty: $($int:ty),*) => {$(
         impl BitWord for $int {
             const ZERO: Self = 0;
             #[inline]
@@ -36,32 +36,16 @@ macro_rules! impl_bit_word {
             fn bit_count(self) -> u32 {
                 self.count_ones()
             }
+            /// Constant time, no loop over bits: broadword selection (see `select.rs`).
             #[inline]
             fn nth_set_bit(self, n: u32) -> Option<u32> {
-                if n >= self.count_ones() {
-                    return None;
-                }
-                // Skip whole bytes by their population count, then clear bits inside one.
-                let mut rest = n;
-                let mut shift = 0u32;
-                loop {
-                    let byte = (self >> shift) as u8;
-                    let ones = byte.count_ones();
-                    if rest < ones {
-                        let mut b = byte;
-                        for _ in 0..rest {
-                            b &= b - 1;
-                        }
-                        return Some(shift + b.trailing_zeros());
-                    }
-                    rest -= ones;
-                    shift += 8;
-                }
+                $select(self as $wide, n)
             }
         }
     )*};
 }
-impl_bit_word!(u8, u16, u32, u64, u128);
+impl_bit_word!(crate::select::nth_set_bit_64, u64: u8, u16, u32, u64);
+impl_bit_word!(crate::select::nth_set_bit_128, u128: u128);
 
 /// An iterator over the set bits of a word, lowest first, yielding cell indices.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -71,6 +71,7 @@ mod player;
 pub mod problems;
 mod random;
 mod replay;
+mod select;
 mod status;
 #[cfg(feature = "harness")]
 pub mod traces;

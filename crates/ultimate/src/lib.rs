@@ -84,7 +84,6 @@ mod moves;
 mod playout;
 mod position;
 mod rules;
-mod select;
 mod setup;
 mod tables;
 mod zobrist;

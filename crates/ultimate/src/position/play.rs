@@ -133,8 +133,9 @@ impl Position {
             Some(Move::of(board, cell as u8))
         } else {
             let legal = self.legal_mask_live();
-            let index = crate::select::nth_set_bit(legal.0, rng.below(self.live as u32));
-            Move::from_index(index as u8)
+            legal
+                .nth(rng.below(self.live as u32))
+                .and_then(|index| Move::from_index(index as u8))
         }
     }
 
