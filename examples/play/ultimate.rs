@@ -50,7 +50,7 @@ fn board_text(pos: &Position) -> String {
             for macro_col in 0..3u8 {
                 let board = macro_row * 3 + macro_col;
                 text.push('|');
-                let result = pos.board_result(board);
+                let result = pos.board_results()[board as usize];
                 if result.is_finished() {
                     text.push_str(stamp(result)[cell_row as usize]);
                     continue;

@@ -16,32 +16,63 @@ board_core::bitboard! {
 /// The 9 bits of one small board.
 const BOARD_BITS: u128 = 0x1FF;
 
-/// The bit offset of small board `board`, which must be 0-8 (like an array index).
+/// The bit offset of small board `board`, or `None` past board 8.
 #[inline]
-const fn offset(board: u32) -> u32 {
-    assert!(board < 9, "small boards are numbered 0-8");
-    9 * board
+const fn offset(board: u32) -> Option<u32> {
+    if board < 9 {
+        Some(9 * board)
+    } else {
+        None
+    }
 }
 
 impl Cells {
-    /// Every cell of small board `board` (0-8; a larger number panics, like an array index).
+    /// Every cell of small board `board` (0-8); `None` for a larger number.
     #[inline]
-    pub const fn board_mask(board: u32) -> Cells {
-        Cells(BOARD_BITS << offset(board))
+    pub const fn board_mask(board: u32) -> Option<Cells> {
+        match offset(board) {
+            Some(shift) => Some(Cells(BOARD_BITS << shift)),
+            None => None,
+        }
     }
 
-    /// The cells of small board `board` (0-8; a larger number panics) held by this set, as a
-    /// 9-bit grid mask (bit `c` for cell `c`), ready for `board_core::grid3`.
+    /// The cells of small board `board` (0-8) held by this set, as a 9-bit grid mask (bit `c`
+    /// for cell `c`), ready for `board_core::grid3`; `None` for a board number above 8.
     #[inline]
-    pub const fn board(self, board: u32) -> u16 {
-        ((self.0 >> offset(board)) & BOARD_BITS) as u16
+    pub const fn board(self, board: u32) -> Option<u16> {
+        match offset(board) {
+            Some(shift) => Some(((self.0 >> shift) & BOARD_BITS) as u16),
+            None => None,
+        }
     }
 
-    /// The set holding `grid` (a 9-bit mask) as the cells of small board `board` (0-8; a
-    /// larger number panics).
+    /// The set holding `grid` (a 9-bit mask; higher bits are ignored) as the cells of small
+    /// board `board` (0-8); `None` for a board number above 8.
     #[inline]
-    pub const fn from_board(board: u32, grid: u16) -> Cells {
-        Cells(((grid as u128) & BOARD_BITS) << offset(board))
+    pub const fn from_board(board: u32, grid: u16) -> Option<Cells> {
+        match offset(board) {
+            Some(shift) => Some(Cells(((grid as u128) & BOARD_BITS) << shift)),
+            None => None,
+        }
+    }
+
+    /// [`Cells::board`] for a board the caller knows is 0-8 (a larger one gives 0).
+    #[inline]
+    pub(crate) const fn grid(self, board: u32) -> u16 {
+        match self.board(board) {
+            Some(grid) => grid,
+            None => 0,
+        }
+    }
+
+    /// [`Cells::from_board`] for a board the caller knows is 0-8 (a larger one gives the
+    /// empty set).
+    #[inline]
+    pub(crate) const fn of_grid(board: u32, grid: u16) -> Cells {
+        match Cells::from_board(board, grid) {
+            Some(cells) => cells,
+            None => Cells::EMPTY,
+        }
     }
 
     /// Every cell of the boards in `boards`.
@@ -78,23 +109,28 @@ mod tests {
     fn board_fields_tile_the_board() {
         let mut all = Cells::EMPTY;
         for b in 0..9 {
-            let mask = Cells::board_mask(b);
+            let mask = Cells::board_mask(b).unwrap();
             assert_eq!(mask.count(), 9);
             assert!(!mask.intersects(all));
             all |= mask;
-            assert_eq!(mask.board(b), 0x1FF);
+            assert_eq!(mask.board(b), Some(0x1FF));
             assert_eq!(
                 Cells::from_board(b, 0b101),
-                Cells::from_cell(9 * b).with(9 * b + 2)
+                Some(Cells::from_cell(9 * b).with(9 * b + 2))
             );
         }
         assert_eq!(all, Cells::FULL);
     }
 
     #[test]
-    #[should_panic(expected = "small boards are numbered 0-8")]
-    fn a_board_past_8_panics_in_every_build() {
-        let _ = Cells::FULL.board(9);
+    fn a_board_past_8_is_none_not_a_panic() {
+        for b in [9, 10, 14, 15, 100, u32::MAX] {
+            assert_eq!(Cells::FULL.board(b), None);
+            assert_eq!(Cells::board_mask(b), None);
+            assert_eq!(Cells::from_board(b, 0x1FF), None);
+            assert_eq!(Cells::FULL.grid(b), 0);
+            assert_eq!(Cells::of_grid(b, 0x1FF), Cells::EMPTY);
+        }
     }
 
     #[test]
@@ -102,7 +138,7 @@ mod tests {
         for set in 0..512u16 {
             let want = Boards(set)
                 .iter()
-                .fold(Cells::EMPTY, |acc, b| acc | Cells::board_mask(b));
+                .fold(Cells::EMPTY, |acc, b| acc | Cells::board_mask(b).unwrap());
             assert_eq!(Cells::of_boards(Boards(set)), want);
         }
     }

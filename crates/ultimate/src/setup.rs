@@ -228,7 +228,7 @@ impl Setup {
         let mut won = ByPlayer::new(Boards::EMPTY, Boards::EMPTY);
         let mut finished = Boards::EMPTY;
         for b in 0..9 {
-            let grids = marks.map(|_, m| m.board(b));
+            let grids = marks.map(|_, m| m.grid(b));
             let lines = grids.map(|_, g| has_line(g));
             if lines.first && lines.second {
                 problems |= Problems::BOARD_WON_BY_BOTH;
@@ -303,7 +303,7 @@ impl Setup {
         for i in marks[last] {
             let (b, c) = (i / 9, i % 9);
             let before = marks[last].without(i);
-            if has_line(before.board(b)) || has_line(marks[last.opponent()].board(b)) {
+            if has_line(before.grid(b)) || has_line(marks[last.opponent()].grid(b)) {
                 continue; // board b was already won before this mark
             }
             could_be_last = true;

@@ -8,8 +8,8 @@ use ultimate::{BoardResult, Boards, Cells, Move, Position, Rules, TieBreak};
 
 /// A small board's result from its marks alone.
 fn model_board(pos: &Position, board: u32) -> BoardResult {
-    let x = pos.marks(Player::First).board(board);
-    let o = pos.marks(Player::Second).board(board);
+    let x = pos.marks(Player::First).board(board).unwrap();
+    let o = pos.marks(Player::Second).board(board).unwrap();
     if has_line(x) {
         BoardResult::Won(Player::First)
     } else if has_line(o) {
@@ -97,7 +97,7 @@ proptest! {
             let want = model_legal(&pos, last, rules);
             prop_assert_eq!(pos.legal_mask(), want, "after {:?}\n{}", last, pos);
             prop_assert_eq!(pos.legal_move_count(), want.count() as usize);
-            let boards = (0..9).filter(|&b| want.intersects(Cells::board_mask(b)))
+            let boards = (0..9).filter(|&b| want.intersects(Cells::board_mask(b).unwrap()))
                 .fold(Boards::EMPTY, |acc, b| acc.with(b));
             prop_assert_eq!(pos.playable_boards(), boards);
             match pos.random_move(&mut rng) {
@@ -119,9 +119,9 @@ proptest! {
             pos.play(m).unwrap();
             for b in 0..9u32 {
                 let now = (
-                    pos.marks(Player::First).board(b),
-                    pos.marks(Player::Second).board(b),
-                    pos.board_result(b as u8),
+                    pos.marks(Player::First).board(b).unwrap(),
+                    pos.marks(Player::Second).board(b).unwrap(),
+                    pos.board_result(b as u8).unwrap(),
                 );
                 match frozen[b as usize] {
                     Some(then) => prop_assert_eq!(then, now, "board {} changed", b + 1),

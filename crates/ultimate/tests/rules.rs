@@ -121,11 +121,22 @@ O to move, any board";
 fn a_line_wins_the_small_board_and_the_game_goes_on() {
     let game = played(&["12", "21", "13", "31", "11"]);
     assert_eq!(game, pos(BOARD_1_WON));
-    assert_eq!(game.board_result(0), BoardResult::Won(Player::First));
+    assert_eq!(
+        game.board_result(0).unwrap(),
+        BoardResult::Won(Player::First)
+    );
     assert_eq!(game.boards_won(Player::First), boards(&[0]));
     for b in 1..9 {
-        assert_eq!(game.board_result(b), BoardResult::Open, "board {}", b + 1);
+        assert_eq!(
+            game.board_result(b).unwrap(),
+            BoardResult::Open,
+            "board {}",
+            b + 1
+        );
     }
+    // Board numbers past 8 are answered with None, never a panic.
+    assert_eq!(game.board_result(9), None);
+    assert_eq!(game.board_result(u8::MAX), None);
     // Finishing a small board does not end the game (one of OpenSpiel's bugs).
     assert_eq!(game.status(), Status::Ongoing);
 }
@@ -149,7 +160,9 @@ fn the_empty_cells_of_a_finished_board_are_dead() {
         assert_eq!(err.reason, IllegalMove::BoardFinished { board: 0 });
         assert_eq!(err.reason.to_string(), "board 1 is already finished");
     }
-    assert!(!game.legal_mask().intersects(ultimate::Cells::board_mask(0)));
+    assert!(!game
+        .legal_mask()
+        .intersects(ultimate::Cells::board_mask(0).unwrap()));
 }
 
 #[test]
@@ -178,7 +191,7 @@ fn sent_to_a_drawn_board_the_choice_is_free_too() {
         . . . | . . . | . . .
         . . . | . . . | . . .
         X to move, any board");
-    assert_eq!(game.board_result(2), BoardResult::Drawn);
+    assert_eq!(game.board_result(2).unwrap(), BoardResult::Drawn);
     assert_eq!(game.drawn_boards(), boards(&[2]));
     assert_eq!(game.playable_boards(), Boards::FULL.without(2));
     assert_eq!(game.legal_move_count(), 81 - 9 - 5);
@@ -202,7 +215,7 @@ O to move, any board";
 #[test]
 fn a_drawn_board_belongs_to_nobody_and_blocks_macro_lines() {
     let game = pos(DRAWN_BOARD_BLOCKS);
-    assert_eq!(game.board_result(2), BoardResult::Drawn);
+    assert_eq!(game.board_result(2).unwrap(), BoardResult::Drawn);
     assert_eq!(game.boards_won(Player::First), boards(&[0, 1]));
     assert_eq!(game.boards_won(Player::Second), Boards::EMPTY);
     assert_eq!(game.status(), Status::Ongoing);
@@ -299,7 +312,7 @@ fn every_board_finished_without_a_macro_line_is_a_draw() {
         // No macro line is possible any more, yet the game goes on until every board is done.
         assert_eq!(game.status(), Status::Ongoing);
         game.play(mv(last)).unwrap();
-        assert_eq!(game.board_result(8), result);
+        assert_eq!(game.board_result(8).unwrap(), result);
         assert_eq!(game.finished_boards(), Boards::FULL);
         // The seed's rule: no tie-break by the number of boards won (5 to 4 in the first).
         assert_eq!(game.status(), Status::Draw, "{diagram}");

@@ -84,7 +84,7 @@ impl Position {
         let mut pos = Position::with_rules(rules);
         pos.side = side;
         for b in 0..9 {
-            let (x, o) = (marks.first.board(b), marks.second.board(b));
+            let (x, o) = (marks.first.grid(b), marks.second.grid(b));
             pos.grids[0][b as usize] = x;
             pos.grids[1][b as usize] = o;
             if has_line(x) {
@@ -175,12 +175,14 @@ impl Position {
         self.won.first.union(self.won.second).union(self.drawn)
     }
 
-    /// How small board `board` stands. Boards are numbered 0-8 (notation adds one); a larger
-    /// number panics, like an array index. [`Position::board_results`] gives all nine.
-    pub const fn board_result(&self, board: u8) -> BoardResult {
-        assert!(board < 9, "small boards are numbered 0-8");
+    /// How small board `board` stands, boards numbered 0-8 (notation adds one); `None` for a
+    /// larger number. [`Position::board_results`] gives all nine.
+    pub const fn board_result(&self, board: u8) -> Option<BoardResult> {
+        if board >= 9 {
+            return None;
+        }
         let b = board as u32;
-        if self.won.first.contains(b) {
+        Some(if self.won.first.contains(b) {
             BoardResult::Won(Player::First)
         } else if self.won.second.contains(b) {
             BoardResult::Won(Player::Second)
@@ -188,12 +190,12 @@ impl Position {
             BoardResult::Drawn
         } else {
             BoardResult::Open
-        }
+        })
     }
 
     /// How each small board stands, board 0 (top left) first.
     pub fn board_results(&self) -> [BoardResult; 9] {
-        core::array::from_fn(|b| self.board_result(b as u8))
+        core::array::from_fn(|b| self.board_result(b as u8).unwrap_or(BoardResult::Open))
     }
 
     /// The board the side to move was sent to (0-8), or `None` when it may play in any
@@ -234,7 +236,7 @@ impl Position {
     fn legal_mask_live(&self) -> Cells {
         if self.forced != ANY {
             let board = self.forced as usize;
-            Cells::from_board(board as u32, !self.filled(board))
+            Cells::of_grid(board as u32, !self.filled(board))
         } else {
             let open = Cells::of_boards(self.finished_boards().complement());
             Cells(!self.occupied().0 & open.0)
