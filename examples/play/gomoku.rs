@@ -64,7 +64,10 @@ impl ConsoleGame for Gomoku {
                     pos.rule()
                 )
             }
-            _ => "Draw: the board is full and nobody has a winning line.".to_owned(),
+            _ if pos.empty_points().is_empty() => {
+                "Draw: the board is full and nobody has a winning line.".to_owned()
+            }
+            _ => "Draw: every empty point is forbidden to black.".to_owned(),
         };
         let board = pos
             .diagram()
@@ -100,6 +103,10 @@ fn greedy_move(pos: &Position, rng: &mut Rng) -> Option<Point> {
     let mut best: Option<(u32, Point)> = None;
     let mut ties = 0;
     for point in pos.empty_points() {
+        // Under renju black's forbidden points are not moves.
+        if !pos.is_legal(point) {
+            continue;
+        }
         let near = (-1..=1)
             .flat_map(|dc| (-1..=1).map(move |dr| (dc, dr)))
             .filter(|&(dc, dr)| {
@@ -131,7 +138,7 @@ fn greedy_move(pos: &Position, rng: &mut Rng) -> Option<Point> {
     best.map(|(_, p)| p)
 }
 
-/// Starts gomoku: `--rule caro|caro5|caro6|standard|freestyle` (default caro), `--size 5..20`
+/// Starts gomoku: `--rule caro|caro5|caro6|standard|freestyle|renju` (default caro), `--size 5..20`
 /// (default 15); `--level normal` plays the greedy computer, `--level beginner` random moves.
 pub fn run(args: &[String], console: &mut Console) -> Result<(), String> {
     let options = SeatOptions::parse(args)?;
@@ -169,6 +176,9 @@ pub fn run(args: &[String], console: &mut Console) -> Result<(), String> {
         Some("caro5") => "exactly five in a row, not blocked at both ends by stones",
         Some("caro6") => "five or more in a row, not blocked at both ends by stones",
         Some("standard") => "exactly five in a row",
+        Some("renju") => {
+            "five in a row (black: exactly five, and no overline, double four or double three)"
+        }
         _ => "five or more in a row",
     };
     console.say(&format!(

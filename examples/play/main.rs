@@ -42,7 +42,7 @@ const GAMES: &[GameEntry] = &[
     GameEntry {
         name: "gomoku",
         about: "gomoku (five in a row) on a 5x5 to 20x20 board; moves as h8",
-        options: "--rule caro|caro5|caro6|standard|freestyle, --size 5..20, --level beginner|normal",
+        options: "--rule caro|caro5|caro6|standard|freestyle|renju, --size 5..20, --level beginner|normal",
         run: gomoku::run,
     },
     GameEntry {

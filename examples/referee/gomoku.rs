@@ -1,6 +1,6 @@
 //! Gomoku in the referee. Options: `{"size": 5..=20, "rule": "caro" | "caro5" | "caro6" |
-//! "standard" | "freestyle" | "renju"}`, defaults 15 and `caro`. Renju is refused with an
-//! error until forbidden points are implemented.
+//! "standard" | "freestyle" | "renju"}`, defaults 15 and `caro`. Under renju black's forbidden
+//! points are not in the legal list.
 
 use crate::RefereeGame;
 use gomoku::{Position, Rule};

@@ -1,7 +1,7 @@
 //! The typed errors of the crate: illegal moves, bad game settings, bad undo and bad setups.
 
+use crate::forbidden::Forbidden;
 use crate::point::Point;
-use crate::rule::Rule;
 use board_core::{MoveError, Player};
 use core::fmt;
 
@@ -13,8 +13,7 @@ pub const fn colour_name(player: Player) -> &'static str {
     }
 }
 
-/// Why a move is illegal in a position. Non-exhaustive: renju's forbidden points will add a
-/// reason.
+/// Why a move is illegal in a position.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum IllegalMove {
@@ -37,6 +36,14 @@ pub enum IllegalMove {
         /// The colour of the stone there.
         by: Player,
     },
+    /// The point is forbidden to the side to move (renju).
+    #[error("{point} is forbidden: it makes {reason}")]
+    Forbidden {
+        /// The point played.
+        point: Point,
+        /// Why it is forbidden.
+        reason: Forbidden,
+    },
 }
 
 impl MoveError for IllegalMove {
@@ -55,19 +62,6 @@ pub enum NewGameError {
         /// The size asked for.
         size: u32,
     },
-    /// The rule has renju forbidden points, which this version does not play.
-    #[error("{} is not implemented yet (forbidden points)", rule_label(rule))]
-    ForbiddenPointsNotImplemented {
-        /// The rule asked for.
-        rule: Rule,
-    },
-}
-
-fn rule_label(rule: &Rule) -> String {
-    match rule.name() {
-        Some(name) => name.to_owned(),
-        None => format!("the rule {rule}"),
-    }
 }
 
 /// Why a stone cannot be taken back with [`crate::Position::undo`].
@@ -113,8 +107,6 @@ bitflags::bitflags! {
         const WRONG_WINNER = 1 << 7;
         /// The winning lines cannot all come from one last move.
         const UNREACHABLE_WIN = 1 << 8;
-        /// The rule has forbidden points, which this version does not play.
-        const RULE_NOT_IMPLEMENTED = 1 << 9;
     }
 }
 
@@ -151,10 +143,6 @@ impl fmt::Display for SetupError {
                 SetupProblems::UNREACHABLE_WIN,
                 "the winning lines cannot come from one last move",
             ),
-            (
-                SetupProblems::RULE_NOT_IMPLEMENTED,
-                "forbidden points (renju) are not implemented yet",
-            ),
         ] {
             if self.problems.contains(flag) {
                 f.write_str(if first { " " } else { "; " })?;
@@ -182,8 +170,12 @@ mod tests {
             "h8 is occupied: it already has a white stone"
         );
         assert_eq!(
-            NewGameError::ForbiddenPointsNotImplemented { rule: Rule::RENJU }.to_string(),
-            "renju is not implemented yet (forbidden points)"
+            IllegalMove::Forbidden {
+                point: p,
+                reason: Forbidden::DoubleThree
+            }
+            .to_string(),
+            "h8 is forbidden: it makes a double three"
         );
         let e = SetupError {
             problems: SetupProblems::STONE_COUNTS | SetupProblems::BOTH_WON,

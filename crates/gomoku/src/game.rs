@@ -25,13 +25,30 @@ impl Game for Position {
         if self.status_now().is_over() {
             return;
         }
-        moves.extend(self.empty_points().iter());
+        if self.mover_restricted() {
+            let board = self.board();
+            let mover = self.side_to_move();
+            moves.extend(
+                self.empty_points()
+                    .iter()
+                    .filter(|&p| board.forbidden(mover, p, 0).is_none()),
+            );
+        } else {
+            moves.extend(self.empty_points().iter());
+        }
     }
 
     #[inline]
     fn legal_move_count(&self) -> usize {
         if self.status_now().is_over() {
             0
+        } else if self.mover_restricted() {
+            let board = self.board();
+            let mover = self.side_to_move();
+            self.empty_points()
+                .iter()
+                .filter(|&p| board.forbidden(mover, p, 0).is_none())
+                .count()
         } else {
             self.size() as usize * self.size() as usize - self.stone_count()
         }
@@ -64,17 +81,44 @@ impl Game for Position {
         Some(self.legal_move_count())
     }
 
-    /// A uniform empty point: a uniform rank among the empty points, found row by row.
+    /// A uniform legal point: a uniform rank among the empty points, found row by row. Where
+    /// forbidden points restrict the side to move, empty points are drawn until one is
+    /// allowed (still uniform over the legal points), with a full list after many misses.
     fn random_move(&self, rng: &mut Rng) -> Option<Point> {
-        let n = self.legal_move_count();
-        if n == 0 {
+        if self.status_now().is_over() {
             return None;
         }
-        self.empty_points().nth(rng.below(n as u32))
+        let empty = self.empty_points();
+        let n = self.size() as u32 * self.size() as u32 - self.stone_count() as u32;
+        if !self.mover_restricted() {
+            return empty.nth(rng.below(n));
+        }
+        for _ in 0..64 {
+            let point = empty.nth(rng.below(n))?;
+            if self.forbidden_to_mover(point).is_none() {
+                return Some(point);
+            }
+        }
+        let mut moves = MoveList::new();
+        self.legal_moves(&mut moves);
+        let pick = rng.below(moves.len() as u32) as usize;
+        moves.get(pick).copied()
     }
 
     /// Uniform random play to the end, allocation-free (see the `playout` module).
     fn random_playout(&mut self, rng: &mut Rng, max_plies: usize) -> (Status, usize) {
+        if self.rule().has_forbidden_points() {
+            // Renju: every move of the restricted side is tested for forbidden points.
+            let mut plies = 0;
+            while plies < max_plies {
+                let Some(mv) = self.random_move(rng) else {
+                    break;
+                };
+                self.place(mv);
+                plies += 1;
+            }
+            return (self.status_now(), plies);
+        }
         crate::playout::random_playout(self, rng, max_plies)
     }
 }

@@ -11,10 +11,13 @@
 //! | [`Rule::CARO6`] (Gomocup rule 8) | five or more | no win | does not block |
 //! | [`Rule::STANDARD`] | exactly five | wins | - |
 //! | [`Rule::FREESTYLE`] | five or more | wins | - |
+//! | [`Rule::RENJU`] | black exactly five, white five or more | wins | - |
 //!
 //! A run that does not satisfy the rule stays on the board and play goes on; a move that makes
 //! an overline on one axis and a valid five on another wins. The board full with no winner is
-//! a draw. Renju ([`Rule::RENJU`]) is described as data but not played yet.
+//! a draw. Under renju black may not play a [`forbidden`] point (overline, double four, double
+//! three of true threes), unless the move makes an exact five; a black with no allowed point
+//! left draws.
 //!
 //! The [`Position`] is at most 256 bytes (one 32-bit word per row and colour), implements
 //! [`board_core::Game`] (checked and unchecked play, legal moves, Zobrist hash, allocation-free
@@ -61,6 +64,7 @@
 
 mod diagram;
 pub mod error;
+pub mod forbidden;
 mod game;
 mod playout;
 mod point;
@@ -75,6 +79,7 @@ mod win;
 
 pub use diagram::Diagram;
 pub use error::{IllegalMove, NewGameError, SetupError, SetupProblems, UndoError};
+pub use forbidden::Forbidden;
 pub use point::{Axis, ParsePointError, Point, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE};
 pub use point_set::{PointSet, Points};
 pub use position::Position;

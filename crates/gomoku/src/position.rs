@@ -1,6 +1,7 @@
 //! The rules position: stones, side to move, rule, size, hash and status.
 
 use crate::error::{IllegalMove, NewGameError, UndoError};
+use crate::forbidden::{Board, Forbidden};
 use crate::point::{Point, DEFAULT_SIZE, MAX_POINTS, MAX_SIZE, MIN_SIZE};
 use crate::point_set::PointSet;
 use crate::rule::Rule;
@@ -70,14 +71,9 @@ impl Default for Position {
 
 impl Position {
     /// An empty `size` x `size` board (5 to 20) under `rule`, black to move.
-    ///
-    /// Rules with renju forbidden points are not played yet and give an error.
     pub fn new(size: u32, rule: Rule) -> Result<Position, NewGameError> {
         if !(MIN_SIZE as u32..=MAX_SIZE as u32).contains(&size) {
             return Err(NewGameError::SizeOutOfRange { size });
-        }
-        if rule.has_forbidden_points() {
-            return Err(NewGameError::ForbiddenPointsNotImplemented { rule });
         }
         Ok(Position::empty(size as u8, rule))
     }
@@ -173,9 +169,66 @@ impl Position {
             })
         } else if let Some(by) = self.stone_at(point) {
             Err(IllegalMove::Occupied { point, by })
+        } else if let Some(reason) = self.forbidden_to_mover(point) {
+            Err(IllegalMove::Forbidden { point, reason })
         } else {
             Ok(())
         }
+    }
+
+    /// Why a stone of `colour` on `point` would be forbidden under the rule (renju), if it
+    /// would; `None` for an occupied point, one off the board, or a colour the rule does not
+    /// restrict.
+    pub fn forbidden(&self, colour: Player, point: Point) -> Option<Forbidden> {
+        if !point.is_on_board(self.size) || self.stone_at(point).is_some() {
+            return None;
+        }
+        self.board().forbidden(colour, point, 0)
+    }
+
+    /// The points forbidden to `colour` now (empty unless the rule restricts it).
+    pub fn forbidden_points(&self, colour: Player) -> PointSet {
+        if !*self.rule.forbidden_points.get(colour) {
+            return PointSet::EMPTY;
+        }
+        let board = self.board();
+        self.empty_points()
+            .iter()
+            .filter(|&p| board.forbidden(colour, p, 0).is_some())
+            .collect()
+    }
+
+    /// The board as the forbidden-point test reads it.
+    pub(crate) fn board(&self) -> Board {
+        Board {
+            stones: self.stones,
+            size: self.size,
+            rule: self.rule,
+        }
+    }
+
+    /// `true` when the rule restricts the side to move with forbidden points.
+    #[inline]
+    pub(crate) fn mover_restricted(&self) -> bool {
+        *self.rule.forbidden_points.get(self.to_move)
+    }
+
+    /// Why the empty `point` is forbidden to the side to move, if it is.
+    #[inline]
+    pub(crate) fn forbidden_to_mover(&self, point: Point) -> Option<Forbidden> {
+        if self.mover_restricted() {
+            self.board().forbidden(self.to_move, point, 0)
+        } else {
+            None
+        }
+    }
+
+    /// `true` when the side to move has some empty point it may play.
+    fn has_playable_point(&self) -> bool {
+        let board = self.board();
+        self.empty_points()
+            .iter()
+            .any(|p| board.forbidden(self.to_move, p, 0).is_none())
     }
 
     /// Places a stone of the side to move at `point` without checking it, updating the hash
@@ -221,6 +274,11 @@ impl Position {
             }
         }
         if self.count as u32 == self.size as u32 * self.size as u32 {
+            self.status = Status::Draw;
+            return true;
+        }
+        // Under renju the restricted side may find every empty point forbidden: a draw.
+        if self.mover_restricted() && !self.has_playable_point() {
             self.status = Status::Draw;
             return true;
         }
@@ -297,7 +355,9 @@ impl Position {
         if let Some((winner, win)) = win {
             position.status = Status::Won(winner);
             position.win = Some(win);
-        } else if count as u32 == size as u32 * size as u32 {
+        } else if count as u32 == size as u32 * size as u32
+            || (position.mover_restricted() && !position.has_playable_point())
+        {
             position.status = Status::Draw;
         }
         position.hash = position.hash_from_scratch();

@@ -115,8 +115,8 @@ impl Rule {
         forbidden_points: ByPlayer::new(false, false),
         ends: Ends::Ignored,
     };
-    /// Renju: black must make exactly five and may not play forbidden points; white wins with
-    /// five or more. Described here as data; [`crate::Position::new`] does not play it yet.
+    /// Renju: black must make exactly five and may not play forbidden points (overline,
+    /// double four, double three; see [`crate::forbidden`]); white wins with five or more.
     pub const RENJU: Rule = Rule {
         overline_wins: ByPlayer::new(false, true),
         forbidden_points: ByPlayer::new(true, false),

@@ -89,9 +89,6 @@ impl Position {
         if !(MIN_SIZE as u32..=MAX_SIZE as u32).contains(&size) {
             problems |= SetupProblems::BAD_SIZE;
         }
-        if rule.has_forbidden_points() {
-            problems |= SetupProblems::RULE_NOT_IMPLEMENTED;
-        }
         let size = size.min(MAX_SIZE as u32) as u8;
         let board = PointSet::board(size);
         if !black.union(&white).difference(&board).is_empty() {
@@ -242,10 +239,7 @@ mod tests {
         assert_eq!(err.problems, SetupProblems::STONE_COUNTS);
         let err =
             Position::from_stones(21, Rule::RENJU, PointSet::EMPTY, PointSet::EMPTY).unwrap_err();
-        assert_eq!(
-            err.problems,
-            SetupProblems::BAD_SIZE | SetupProblems::RULE_NOT_IMPLEMENTED
-        );
+        assert_eq!(err.problems, SetupProblems::BAD_SIZE);
         let a1: PointSet = ["a1"].iter().map(|s| s.parse::<Point>().unwrap()).collect();
         let g7: PointSet = ["g7"].iter().map(|s| s.parse::<Point>().unwrap()).collect();
         let err = Position::from_stones(5, Rule::CARO, a1, a1).unwrap_err();

@@ -52,12 +52,20 @@ fn conformance_20x20_caro5_and_caro6() {
 }
 
 #[test]
+fn conformance_15x15_renju() {
+    harness(15, Rule::RENJU, 2, 25);
+}
+
+#[test]
 #[cfg_attr(debug_assertions, ignore = "heavy: runs under --profile test-release")]
 fn conformance_every_rule_and_size_heavy() {
     for size in [5, 11, 15, 20] {
         for (_, rule) in &Rule::NAMED[..5] {
             harness(size, *rule, 24, 3);
         }
+    }
+    for size in [7, 15] {
+        harness(size, Rule::RENJU, 12, 5);
     }
 }
 
@@ -74,10 +82,10 @@ fn the_rules_position_is_at_most_256_bytes() {
 fn sizes_and_rules_outside_the_range_are_refused() {
     assert!(Position::new(4, Rule::CARO).is_err());
     assert!(Position::new(21, Rule::CARO).is_err());
-    let err = Position::new(15, Rule::RENJU).unwrap_err();
+    let err = Position::new(3, Rule::RENJU).unwrap_err();
     assert_eq!(
         err.to_string(),
-        "renju is not implemented yet (forbidden points)"
+        "board size 3 is not supported: sizes run from 5 to 20"
     );
     for size in 5..=20 {
         let game = Position::new(size, Rule::FREESTYLE).unwrap();

@@ -2,6 +2,7 @@
 //! tables and win check against slow obvious ones, undo, perft and the conformance harness.
 
 mod conformance;
+mod renju;
 mod seed_table;
 mod shapes;
 mod slow;

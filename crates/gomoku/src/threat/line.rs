@@ -19,7 +19,8 @@ use std::sync::OnceLock;
 ///
 /// The point holds (or is imagined to hold) a stone of the colour. A *completion* is an
 /// empty point of the axis where one more stone makes a winning run (under the rule) through
-/// the point.
+/// the point. For a colour restricted by forbidden points (renju's black), the position's
+/// queries also check that a live three can become a straight four by an allowed move.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Default)]
 #[repr(u8)]
 pub enum LineShape {

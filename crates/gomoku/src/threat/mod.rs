@@ -209,12 +209,33 @@ impl Position {
             let key = line_key(own, opp, point, axis, self.size(), &rule, colour);
             table.get(key.0 as usize).copied().unwrap_or_default()
         };
-        Threats([
-            shape(Axis::Horizontal),
-            shape(Axis::Vertical),
-            shape(Axis::Diagonal),
-            shape(Axis::AntiDiagonal),
-        ])
+        self.true_threes(
+            colour,
+            point,
+            Threats([
+                shape(Axis::Horizontal),
+                shape(Axis::Vertical),
+                shape(Axis::Diagonal),
+                shape(Axis::AntiDiagonal),
+            ]),
+        )
+    }
+
+    /// For a colour restricted by forbidden points (renju's black): a live three counts only
+    /// if some move making it a straight four is not forbidden; otherwise it is reported as
+    /// a closed three.
+    fn true_threes(&self, colour: Player, point: Point, mut threats: Threats) -> Threats {
+        if !*self.rule().forbidden_points.get(colour) || threats.live_threes() == 0 {
+            return threats;
+        }
+        let mut board = self.board();
+        board.stones.get_mut(colour).insert(point);
+        for (shape, axis) in threats.0.iter_mut().zip(Axis::ALL) {
+            if shape.is_live_three() && !board.is_true_three(colour, point, axis, 0) {
+                *shape = LineShape::ClosedThree;
+            }
+        }
+        threats
     }
 
     /// The threats of every empty point for `colour`. Reads each colour's stones once into
@@ -241,12 +262,16 @@ impl Position {
                 );
                 table.get(key.0 as usize).copied().unwrap_or_default()
             };
-            threats[point.index()] = Threats([
-                shape(Axis::Horizontal),
-                shape(Axis::Vertical),
-                shape(Axis::Diagonal),
-                shape(Axis::AntiDiagonal),
-            ]);
+            threats[point.index()] = self.true_threes(
+                colour,
+                point,
+                Threats([
+                    shape(Axis::Horizontal),
+                    shape(Axis::Vertical),
+                    shape(Axis::Diagonal),
+                    shape(Axis::AntiDiagonal),
+                ]),
+            );
         }
         ThreatBoard { threats, points }
     }
