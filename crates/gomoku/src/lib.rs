@@ -66,6 +66,7 @@ mod diagram;
 pub mod error;
 pub mod forbidden;
 mod game;
+mod line_words;
 mod playout;
 mod point;
 mod point_set;

@@ -6,28 +6,12 @@
 //! four directions (rows, columns, diagonals, anti-diagonals), so the "five in a row through
 //! this stone?" filter is a few shifts of four words; the rule's judge runs only when it fires.
 
+use crate::line_words::LineWords;
 use crate::point::{Point, MAX_POINTS, MAX_SIZE};
 use crate::position::Position;
 use board_core::{Player, Rng, Status};
 
 const N: usize = MAX_SIZE as usize;
-const DIAGONALS: usize = 2 * N - 1;
-
-/// One colour's stones as words along the four directions: bit `row` of `cols[col]`, of
-/// `diagonals[col - row + 19]` and of `anti_diagonals[col + row]`; bit `col` of `rows[row]`.
-#[derive(Clone, Copy)]
-struct Lines {
-    rows: [u32; N],
-    cols: [u32; N],
-    diagonals: [u32; DIAGONALS],
-    anti_diagonals: [u32; DIAGONALS],
-}
-
-/// The nine bits of `word` centred on bit `bit` (bits past either end read as zero).
-#[inline(always)]
-fn window(word: u32, bit: u32) -> u64 {
-    (word as u64) << 4 >> bit & 0x1FF
-}
 
 /// Every point of each board size, as (row << 8) | column: the empty list of an empty board.
 static ALL_POINTS: [[u16; MAX_POINTS]; N + 1] = {
@@ -44,39 +28,12 @@ static ALL_POINTS: [[u16; MAX_POINTS]; N + 1] = {
     lists
 };
 
-impl Lines {
-    const EMPTY: Lines = Lines {
-        rows: [0; N],
-        cols: [0; N],
-        diagonals: [0; DIAGONALS],
-        anti_diagonals: [0; DIAGONALS],
-    };
-
-    /// Adds a stone at (`col`, `row`) and tells whether it has five in a row on some axis.
-    #[inline(always)]
-    fn add(&mut self, col: usize, row: usize) -> bool {
-        let diagonal = col + N - 1 - row;
-        let anti_diagonal = col + row;
-        self.rows[row] |= 1 << col;
-        self.cols[col] |= 1 << row;
-        self.diagonals[diagonal] |= 1 << row;
-        self.anti_diagonals[anti_diagonal] |= 1 << row;
-        // The four nine-point windows in 16-bit lanes, tested at once for five in a row.
-        let (c, r) = (col as u32, row as u32);
-        let lanes = window(self.rows[row], c)
-            | window(self.cols[col], r) << 16
-            | window(self.diagonals[diagonal], r) << 32
-            | window(self.anti_diagonals[anti_diagonal], r) << 48;
-        lanes & lanes >> 1 & lanes >> 2 & lanes >> 3 & lanes >> 4 != 0
-    }
-}
-
 /// The state of a playout beside the position: the empty points and both colours' lines.
 struct Playout {
     /// Each empty point as (row << 8) | column; the first `left` are live.
     empty: [u16; MAX_POINTS],
     left: usize,
-    lines: [Lines; 2],
+    lines: [LineWords; 2],
 }
 
 impl Playout {
@@ -85,7 +42,7 @@ impl Playout {
         let mut playout = Playout {
             empty: [0; MAX_POINTS],
             left: 0,
-            lines: [Lines::EMPTY; 2],
+            lines: [LineWords::EMPTY; 2],
         };
         if position.stone_count() == 0 {
             playout.left = size as usize * size as usize;

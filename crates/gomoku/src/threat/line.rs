@@ -275,52 +275,6 @@ pub(crate) fn key_from_window(
     LineKey(back_index as u32 * SIDES as u32 + forward_index as u32)
 }
 
-const N: usize = MAX_SIZE as usize;
-const DIAGONALS: usize = 2 * N - 1;
-
-/// A colour's stones as words along all four directions, for reading many windows: bit `col`
-/// of `rows[row]`; bit `row` of `cols[col]`, of `diagonals[col - row + 19]` and of
-/// `anti_diagonals[col + row]`.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct LineWords {
-    rows: [u32; N],
-    cols: [u32; N],
-    diagonals: [u32; DIAGONALS],
-    anti_diagonals: [u32; DIAGONALS],
-}
-
-impl LineWords {
-    pub(crate) fn new(set: &PointSet) -> LineWords {
-        let mut words = LineWords {
-            rows: set.rows,
-            cols: [0; N],
-            diagonals: [0; DIAGONALS],
-            anti_diagonals: [0; DIAGONALS],
-        };
-        for point in set {
-            let (c, r) = (point.col() as usize, point.row() as usize);
-            words.cols[c] |= 1 << r;
-            words.diagonals[c + N - 1 - r] |= 1 << r;
-            words.anti_diagonals[c + r] |= 1 << r;
-        }
-        words
-    }
-
-    /// The same window as `window(set, point, axis.delta())`, from one word.
-    #[inline(always)]
-    pub(crate) fn window(&self, point: Point, axis: Axis) -> u32 {
-        let (c, r) = (point.col() as usize, point.row() as usize);
-        let take = |word: u32, bit: usize| ((word as u64) << 5 >> bit) as u32 & 0x7FF;
-        match axis {
-            Axis::Horizontal => take(self.rows[r], c),
-            Axis::Vertical => take(self.cols[c], r),
-            Axis::Diagonal => take(self.diagonals[c + N - 1 - r], r),
-            // Forwards along this axis the row goes down: reverse the eleven bits.
-            Axis::AntiDiagonal => take(self.anti_diagonals[c + r], r).reverse_bits() >> 21,
-        }
-    }
-}
-
 /// One side decoded: the five points outwards, and the end beyond a run through the fifth.
 #[derive(Clone, Copy, Debug)]
 struct Side {

@@ -38,6 +38,7 @@ pub mod line;
 
 pub use line::{line_key, shape_table, LineKey, LineShape};
 
+use crate::line_words::LineWords;
 use crate::point::{Axis, Point, MAX_POINTS};
 use crate::point_set::PointSet;
 use crate::position::Position;
@@ -242,7 +243,7 @@ impl Position {
     /// words along the four directions, so each axis of each point is one shift.
     pub fn threats(&self, colour: Player) -> ThreatBoard {
         let (own, opp) = (self.stones(colour), self.stones(colour.opponent()));
-        let (own_words, opp_words) = (line::LineWords::new(own), line::LineWords::new(opp));
+        let (own_words, opp_words) = (LineWords::new(own), LineWords::new(opp));
         let rule = self.rule();
         let table = shape_table(&rule, colour);
         let points = self.empty_points();
