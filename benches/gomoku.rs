@@ -1,5 +1,6 @@
 //! Gomoku benchmarks on 15x15 over fixed lists of positions: playing a move with its win
-//! check, threat shapes at a point and over the whole board, uniformly random playouts.
+//! check, threat shapes at a point and over the whole board, renju's forbidden-point test,
+//! uniformly random playouts.
 
 use board_core::{Game, Player, Rng};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
@@ -57,6 +58,18 @@ fn bench_gomoku(c: &mut Criterion) {
                 count += pos.threats(Player::First).iter().count();
             }
             count
+        })
+    });
+
+    let renju = sample_moves(Rule::RENJU);
+    group.throughput(Throughput::Elements(renju.len() as u64));
+    group.bench_function("renju forbidden-point test, 256 points", |b| {
+        b.iter(|| {
+            let mut forbidden = 0;
+            for (pos, mv) in black_box(&renju) {
+                forbidden += pos.forbidden(Player::First, *mv).is_some() as u32;
+            }
+            forbidden
         })
     });
 
