@@ -5,6 +5,8 @@
 //!
 //! - [`tictactoe`]: a line-counting evaluator and the three levels of `RULES.md` (beginner,
 //!   normal, expert).
+//! - [`morris`]: an evaluator of pieces, mills, open and running mills, blocked pieces and
+//!   mobility by stage, and three levels (beginner, normal, expert) that map to search limits.
 //!
 //! ## Example
 //!
@@ -29,6 +31,7 @@
 #![deny(missing_docs)]
 
 mod player;
+pub mod morris;
 pub mod tictactoe;
 
 pub use player::ComputerPlayer;

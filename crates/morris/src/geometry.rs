@@ -9,43 +9,43 @@
 use crate::{Point, Points};
 
 /// The outer ring's bits.
-pub(crate) const RING0: u32 = 0x0000_00FF;
+pub const RING0: u32 = 0x0000_00FF;
 /// The middle ring's bits.
-pub(crate) const RING1: u32 = 0x0000_FF00;
+pub const RING1: u32 = 0x0000_FF00;
 /// The inner ring's bits.
-pub(crate) const RING2: u32 = 0x00FF_0000;
+pub const RING2: u32 = 0x00FF_0000;
 /// The corners (even positions on each ring).
-pub(crate) const CORNERS: u32 = 0x0055_5555;
+pub const CORNERS: u32 = 0x0055_5555;
 /// The midpoints (odd positions on each ring), where the spokes join.
-pub(crate) const MIDPOINTS: u32 = 0x00AA_AAAA;
+pub const MIDPOINTS: u32 = 0x00AA_AAAA;
 
 /// Each ring's bits moved one step along the ring: the point at `k` goes to `k + 1 mod 8`.
 #[inline(always)]
-pub(crate) const fn ring_forward(x: u32) -> u32 {
+pub const fn ring_forward(x: u32) -> u32 {
     ((x << 1) & 0x00FE_FEFE) | ((x >> 7) & 0x0001_0101)
 }
 
 /// Each ring's bits moved one step back: the point at `k` goes to `k - 1 mod 8`.
 #[inline(always)]
-pub(crate) const fn ring_back(x: u32) -> u32 {
+pub const fn ring_back(x: u32) -> u32 {
     ((x >> 1) & 0x007F_7F7F) | ((x << 7) & 0x0080_8080)
 }
 
 /// Midpoints moved one ring inwards (outer to middle, middle to inner).
 #[inline(always)]
-pub(crate) const fn spoke_in(x: u32) -> u32 {
+pub const fn spoke_in(x: u32) -> u32 {
     (x & MIDPOINTS & (RING0 | RING1)) << 8
 }
 
 /// Midpoints moved one ring outwards (inner to middle, middle to outer).
 #[inline(always)]
-pub(crate) const fn spoke_out(x: u32) -> u32 {
+pub const fn spoke_out(x: u32) -> u32 {
     (x & MIDPOINTS & (RING1 | RING2)) >> 8
 }
 
 /// Every point adjacent to a point of `x`.
 #[inline(always)]
-pub(crate) const fn neighbours(x: u32) -> u32 {
+pub const fn neighbours(x: u32) -> u32 {
     ring_forward(x) | ring_back(x) | spoke_in(x) | spoke_out(x)
 }
 
@@ -81,17 +81,17 @@ pub(crate) const fn spoke_full(x: u32) -> u32 {
 /// The points that would complete a mill with the pieces `x`: the other two points of one of
 /// their lines are in `x`. Whether the point itself is free is the caller's business.
 #[inline(always)]
-pub(crate) const fn mill_completions(x: u32) -> u32 {
+pub const fn mill_completions(x: u32) -> u32 {
     (CORNERS & (side_ahead(x) | side_behind(x))) | (MIDPOINTS & (side_around(x) | spoke_full(x)))
 }
 
 /// Every point.
-pub(crate) const FULL: u32 = 0x00FF_FFFF;
+pub const FULL: u32 = 0x00FF_FFFF;
 
 /// The pieces of `opp` a mill may capture: those outside mills, or all when every one is in a
 /// mill.
 #[inline(always)]
-pub(crate) const fn capture_targets(opp: u32) -> u32 {
+pub const fn capture_targets(opp: u32) -> u32 {
     let free = opp & !in_mills(opp);
     if free == 0 {
         opp
@@ -102,8 +102,45 @@ pub(crate) const fn capture_targets(opp: u32) -> u32 {
 
 /// The pieces of `x` that stand in a complete mill of `x`.
 #[inline(always)]
-pub(crate) const fn in_mills(x: u32) -> u32 {
+pub const fn in_mills(x: u32) -> u32 {
     x & mill_completions(x)
+}
+
+/// The number of complete mills of `x` (a piece standing in two mills counts in both).
+#[inline(always)]
+pub fn mill_count(x: u32) -> u32 {
+    // A side mill is counted at its first corner, a spoke mill at its outer midpoint.
+    pop(x & CORNERS & side_ahead(x)) + pop(x & RING0 & MIDPOINTS & spoke_full(x))
+}
+
+/// The points where a slide of a piece of `feeders` closes a mill with two pieces of `lines`
+/// on the destination's other line (the one that does not hold the slid piece). Whether the
+/// destination is empty is the caller's business.
+///
+/// With `lines = feeders = own` this is every destination of a mill-forming slide; with
+/// `feeders = in_mills(own)` it is where a piece leaving a mill forms another one at once (a
+/// running mill, which closes a mill on every move).
+#[inline(always)]
+pub const fn slide_closing_points(lines: u32, feeders: u32) -> u32 {
+    // A corner k closes k..k+2 from k-1, or k-2..k from k+1; a midpoint closes its ring side
+    // from a spoke neighbour, or its spoke from a ring neighbour.
+    let corners =
+        (side_ahead(lines) & ring_forward(feeders)) | (side_behind(lines) & ring_back(feeders));
+    let midpoints = (side_around(lines) & (spoke_in(feeders) | spoke_out(feeders)))
+        | (spoke_full(lines) & (ring_forward(feeders) | ring_back(feeders)));
+    (CORNERS & corners) | (MIDPOINTS & midpoints)
+}
+
+/// The empty points where a player with the pieces `own` closes a mill on their next turn in
+/// `phase`: placing or flying there onto a point whose line holds two own pieces, or sliding
+/// there from a neighbour that is not on that line. `empty` is the set of empty points.
+#[inline(always)]
+pub const fn closing_points(own: u32, empty: u32, phase: crate::Phase) -> u32 {
+    empty
+        & match phase {
+            crate::Phase::Placing | crate::Phase::Flying => mill_completions(own),
+            crate::Phase::Moving => slide_closing_points(own, own),
+        }
 }
 
 /// The number of set bits of each 12-bit word.

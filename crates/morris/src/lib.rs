@@ -20,7 +20,9 @@
 //!   validated on reading ([`Setup`], [`PositionProblems`]).
 //! - [`Match`]: a game record with undo, draw offers, and the optional [`DrawRules`]
 //!   (threefold repetition, N quiet moves), kept apart from the position.
-//! - The board's structure: [`ADJACENT`], [`MILLS`], [`adjacent`], [`mills_through`].
+//! - The board's structure: [`ADJACENT`], [`MILLS`], [`adjacent`], [`mills_through`]; and
+//!   [`bits`], the bit-parallel set operations (neighbours, mill completions, the points where
+//!   a player closes a mill next turn, [`Position::closing_points`]) for engines and evaluators.
 //!
 //! ## Example
 //!
@@ -53,6 +55,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod bits;
 #[cfg(test)]
 mod conformance_tests;
 mod diagram;

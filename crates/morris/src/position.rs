@@ -217,6 +217,29 @@ impl Position {
             .collect()
     }
 
+    /// The empty points where `player`, on their next turn in their current phase, closes a
+    /// mill: a placement or a flight onto a point whose other two mill points are theirs, or a
+    /// slide there from a neighbour off that line. (Whether it is their turn is not checked.)
+    ///
+    /// ```
+    /// use morris::{Move, Position};
+    /// use board_core::{Game, Player};
+    /// let mut game = Position::new();
+    /// for mv in ["a1", "d2", "d1"] {
+    ///     game.play(mv.parse::<Move>().unwrap()).unwrap();
+    /// }
+    /// assert_eq!(game.closing_points(Player::First).points().map(|p| p.to_string()).collect::<Vec<_>>(), ["g1"]);
+    /// assert!(game.closing_points(Player::Second).is_empty());
+    /// ```
+    #[inline]
+    pub fn closing_points(&self, player: Player) -> Points {
+        Points(geometry::closing_points(
+            self.pieces(player).0,
+            self.empty_points().0,
+            self.phase(player),
+        ))
+    }
+
     /// `true` when the side to move, placing on `to` (`from` = `None`) or moving `from` to
     /// `to`, completes a mill and so must capture. Legality is not checked.
     pub fn forms_mill(&self, from: Option<Point>, to: Point) -> bool {
