@@ -48,7 +48,7 @@ const GAMES: &[GameEntry] = &[
     GameEntry {
         name: "morris",
         about: "nine men's morris (place, slide, fly); moves as d1 or a1-a4, then the capture",
-        options: "--no-flying, --threefold, --quiet-moves N, --level beginner",
+        options: "--no-flying, --threefold, --quiet-moves N, --level beginner|normal|expert",
         run: morris::run,
     },
 ];

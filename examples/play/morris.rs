@@ -5,7 +5,9 @@
 use crate::console::Console;
 use crate::seats::SeatOptions;
 use crate::session::{run_session, CommandOutcome, ConsoleGame, Seat};
-use board_core::{Game, History, Player, Rng, Status};
+use ai_players::morris::{Level, MorrisPlayer, ParseLevelError};
+use ai_players::ComputerPlayer;
+use board_core::{Game, History, Player, Status};
 use morris::{
     colour, DrawReason, DrawRules, IllegalMove, Match, Move, Phase, Point, Points, Position, Rules,
 };
@@ -282,7 +284,8 @@ impl ConsoleGame for Morris {
 }
 
 /// Starts nine men's morris: `--no-flying`, `--threefold`, `--quiet-moves N`; `--level
-/// beginner` plays a computer that picks uniformly random legal moves.
+/// beginner|normal|expert` plays ai-players' morris computer (random moves, a shallow search,
+/// a deep search). The computer searches the bare position: it does not see the draw rules.
 pub fn run(args: &[String], console: &mut Console) -> Result<(), String> {
     let options = SeatOptions::parse(args)?;
     let mut rules = Rules::default();
@@ -302,14 +305,12 @@ pub fn run(args: &[String], console: &mut Console) -> Result<(), String> {
             other => return Err(format!("unknown morris option {other:?}")),
         }
     }
-    match options.level.as_deref() {
-        None | Some("beginner") => {}
-        Some(other) => {
-            return Err(format!(
-                "morris has one computer level, beginner (random legal moves), not {other:?}"
-            ))
-        }
-    }
+    let level: Option<Level> = options
+        .level
+        .as_deref()
+        .map(str::parse)
+        .transpose()
+        .map_err(|e: ParseLevelError| e.to_string())?;
     console.say(
         "Nine men's morris: White moves first. Place your nine pieces, then slide them along the\n\
          lines; with three left you may fly. Three in a line (a mill) captures an opponent piece\n\
@@ -319,14 +320,15 @@ pub fn run(args: &[String], console: &mut Console) -> Result<(), String> {
     let game = Morris {
         rules,
         draw_rules,
-        computer: options.level.is_some(),
+        computer: level.is_some(),
     };
     run_session(&game, console, |number| {
         options.seats(number, || {
-            let mut rng = Rng::new(options.seed ^ number);
+            let level = level.unwrap_or(Level::Normal);
+            let mut player = MorrisPlayer::new(level, options.seed ^ number);
             Seat::Computer(
-                "beginner: random legal moves".to_owned(),
-                Box::new(move |game: &Match| game.random_move(&mut rng)),
+                player.name(),
+                Box::new(move |game: &Match| player.choose_move(game.position())),
             )
         })
     });

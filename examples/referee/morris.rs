@@ -6,9 +6,15 @@
 //! The draw rules need the game's history, which the `Copy` position does not keep, so the
 //! referee serves [`Morris`]: the bare position when no draw rule is set (perft and playouts at
 //! full speed), or a [`Match`] record when one is.
+//!
+//! `search` runs ai-players' morris evaluator on the bare position: with a draw rule set, it
+//! searches the match's current position and ignores the rule and the history (the search
+//! does not see repetitions).
 
 use crate::RefereeGame;
 use ::morris::{DrawRules, IllegalMove, Match, Move, ParseMoveError, Position};
+use ai_players::morris::MorrisEvaluator;
+use ai_search::{Limits, SearchResult, Searcher};
 use board_core::{Game, MoveList, Player, Rng, Status};
 use serde_json::{Map, Value};
 
@@ -76,7 +82,20 @@ impl RefereeGame for Morris {
             Morris::Ruled(Match::new(Position::new(), rules))
         })
     }
+
+    fn search(&self, limits: &Limits) -> Result<SearchResult<Move>, String> {
+        let position = match self {
+            Morris::Plain(position) => position,
+            Morris::Ruled(game) => game.position(),
+        };
+        let mut searcher =
+            Searcher::new(MorrisEvaluator::new()).with_table_bytes(SEARCH_TABLE_BYTES);
+        Ok(searcher.search(position, limits))
+    }
 }
+
+/// The transposition table of a `search` request.
+const SEARCH_TABLE_BYTES: usize = 32 << 20;
 
 /// Forwards a call to whichever form the game has.
 macro_rules! each {
