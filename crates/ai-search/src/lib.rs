@@ -4,7 +4,8 @@
 //! principal variation search, a transposition table keyed by the games' 64-bit hashes
 //! (depth-preferred slot plus an always-replace slot, mate scores stored relative to the node),
 //! iterative deepening with aspiration windows, move ordering (table move, killer moves,
-//! history table, the evaluator's hint), and limits on depth, nodes, time and a stop flag.
+//! countermoves, history table, the evaluator's hint), and limits on depth, nodes, time and a
+//! stop flag.
 //!
 //! - Scores are from the side to move's view and symmetric ([`INFINITY`] negates safely). A
 //!   win `n` plies away scores `WIN - n`, so the search takes the fastest win and delays a loss;

@@ -1,5 +1,6 @@
-//! Move ordering: the table move first, then killer moves, then the history table and the
-//! evaluator's hint. Memory is fixed when the searcher is made.
+//! Move ordering: the table move first, then killer moves and the countermove (the reply that
+//! last refuted the previous move), then the history table and the evaluator's hint. Memory is
+//! fixed when the searcher is made.
 
 use crate::score::MAX_PLY;
 use crate::Score;
@@ -8,11 +9,13 @@ use core::hash::{Hash, Hasher};
 
 const HISTORY_SLOTS: usize = 4096;
 
-/// Killer moves per ply and a history table per player, indexed by a hash of the move.
+/// Killer moves per ply, and per player a history table and a countermove table, both
+/// indexed by a hash of a move.
 #[derive(Clone, Debug)]
 pub(crate) struct Ordering<M> {
     killers: Vec<[Option<M>; 2]>,
     history: Vec<Score>,
+    counters: Vec<Option<M>>,
 }
 
 /// A small, fast hasher for putting moves into history slots (FNV-1a).
@@ -40,16 +43,32 @@ impl<M: Copy + Eq + Hash> Ordering<M> {
         Ordering {
             killers: vec![[None, None]; MAX_PLY],
             history: vec![0; 2 * HISTORY_SLOTS],
+            counters: vec![None; 2 * HISTORY_SLOTS],
         }
     }
 
     pub(crate) fn clear(&mut self) {
         self.killers.fill([None, None]);
         self.history.fill(0);
+        self.counters.fill(None);
     }
 
-    pub(crate) fn is_killer(&self, ply: usize, mv: M) -> Option<usize> {
-        self.killers[ply].iter().position(|k| *k == Some(mv))
+    /// The move that last refuted `previous` for `player`.
+    pub(crate) fn counter(&self, player: Player, previous: Option<M>) -> Option<M> {
+        previous.and_then(|p| self.counters[slot(player, &p)])
+    }
+
+    /// Records `mv` as the refutation of `previous`.
+    pub(crate) fn set_counter(&mut self, player: Player, previous: Option<M>, mv: M) {
+        if let Some(p) = previous {
+            self.counters[slot(player, &p)] = Some(mv);
+        }
+    }
+
+    /// The two killer moves of `ply`, the latest first.
+    #[inline]
+    pub(crate) fn killers(&self, ply: usize) -> [Option<M>; 2] {
+        self.killers[ply]
     }
 
     pub(crate) fn history(&self, player: Player, mv: &M) -> Score {

@@ -8,7 +8,6 @@ use crate::result::{Proof, SearchResult};
 use crate::score::{self, clamp_eval, Score, INFINITY, MAX_PLY};
 use crate::table::{Bound, TranspositionTable};
 use board_core::{Game, MoveList};
-use smallvec::SmallVec;
 use std::time::Instant;
 
 /// Which techniques the searcher uses. Every combination returns the same value at the same
@@ -25,7 +24,7 @@ pub struct Techniques {
     pub iterative_deepening: bool,
     /// Aspiration windows around the previous iteration's score.
     pub aspiration: bool,
-    /// Killer moves and the history table in move ordering.
+    /// Killer moves, countermoves and the history table in move ordering.
     pub killers_and_history: bool,
 }
 
@@ -47,6 +46,10 @@ pub const DEFAULT_TABLE_BYTES: usize = 16 << 20;
 
 const ASPIRATION_DELTA: Score = 50;
 const CHECK_EVERY: u64 = 1024;
+/// The least depth at which a node probes and stores the transposition table.
+const TABLE_MIN_DEPTH: u32 = 2;
+/// Room for the ordering keys of this many moves per ply is reserved when a searcher is made.
+const KEYS_PER_PLY: usize = 96;
 
 /// A reusable searcher for one game and evaluator. All its memory (table, killers, history,
 /// principal variation) is allocated when it is made; a search allocates nothing per node.
@@ -70,6 +73,10 @@ pub struct Searcher<G: Game, E: Evaluator<G>> {
     ordering: Ordering<G::Move>,
     pv: Vec<Option<G::Move>>,
     pv_len: Vec<usize>,
+    /// The ordering keys of the moves of every node on the current line, as a stack.
+    keys: Vec<Score>,
+    /// The move played at each ply of the current line (for countermoves).
+    line: Vec<Option<G::Move>>,
     nodes: u64,
     table_hits: u64,
     aborted: bool,
@@ -88,6 +95,8 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             ordering: Ordering::new(),
             pv: vec![None; MAX_PLY * MAX_PLY],
             pv_len: vec![0; MAX_PLY + 1],
+            keys: Vec::with_capacity(MAX_PLY * KEYS_PER_PLY),
+            line: vec![None; MAX_PLY],
             nodes: 0,
             table_hits: 0,
             aborted: false,
@@ -158,6 +167,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         self.nodes = 0;
         self.table_hits = 0;
         self.aborted = false;
+        self.keys.clear();
         if self.default_table_pending {
             self.table = TranspositionTable::with_bytes(DEFAULT_TABLE_BYTES);
             self.default_table_pending = false;
@@ -255,14 +265,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             || limits.stop_requested()
     }
 
-    fn node(
-        &mut self,
-        position: &G,
-        depth: u32,
-        ply: usize,
-        mut alpha: Score,
-        beta: Score,
-    ) -> Score {
+    fn node(&mut self, position: &G, depth: u32, ply: usize, alpha: Score, beta: Score) -> Score {
         self.nodes += 1;
         self.pv_len[ply] = 0;
         if let Some(score) = terminal_score(position.status(), position.side_to_move(), ply) {
@@ -277,7 +280,10 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         let t = self.techniques;
         let key = position.zobrist();
         let mut table_move = None;
-        if t.table {
+        // Nodes just above the leaves skip the table: their probes would mostly miss the
+        // cache and the little they save costs more than the search they spare.
+        let use_table = t.table && depth >= TABLE_MIN_DEPTH;
+        if use_table {
             if let Some(entry) = self.table.probe(key) {
                 self.table_hits += 1;
                 table_move = entry.best;
@@ -302,43 +308,124 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         if moves.is_empty() {
             return clamp_eval(self.evaluator.evaluate(position));
         }
-        let side = position.side_to_move();
-        let mut keys: SmallVec<[Score; board_core::MOVE_LIST_INLINE]> = moves
-            .iter()
-            .map(|&mv| {
-                if Some(mv) == table_move {
-                    Score::MAX
-                } else if t.killers_and_history {
-                    match self.ordering.is_killer(ply, mv) {
-                        Some(k) => Score::MAX - 2 - k as Score,
-                        None => self
-                            .ordering
-                            .history(side, &mv)
-                            .saturating_add(self.evaluator.order_hint(position, mv)),
-                    }
-                } else {
-                    self.evaluator.order_hint(position, mv)
-                }
-            })
-            .collect();
+        let base = self.keys.len();
+        let score = self.search_moves(
+            position,
+            moves.as_mut_slice(),
+            table_move,
+            depth,
+            ply,
+            alpha,
+            beta,
+            key,
+            use_table,
+        );
+        self.keys.truncate(base);
+        score
+    }
 
+    /// A node whose value is its static one: a finished game or the evaluation (what
+    /// [`Searcher::node`] returns at depth 0, whatever the window).
+    #[inline(always)]
+    fn leaf(&mut self, position: &G, ply: usize) -> Score {
+        self.nodes += 1;
+        self.pv_len[ply] = 0;
+        match terminal_score(position.status(), position.side_to_move(), ply) {
+            Some(score) => score,
+            None => clamp_eval(self.evaluator.evaluate(position)),
+        }
+    }
+
+    /// Moves the table move, the killer moves, then the countermove of the previous move, to
+    /// the front of `moves`, in that order; returns how many were moved. They are searched
+    /// before any other move is scored.
+    #[inline(always)]
+    fn front_moves(
+        &self,
+        moves: &mut [G::Move],
+        table_move: Option<G::Move>,
+        ply: usize,
+        side: board_core::Player,
+    ) -> usize {
+        let mut front = 0;
+        let killers = if self.techniques.killers_and_history {
+            self.ordering.killers(ply)
+        } else {
+            [None, None]
+        };
+        let counter = if self.techniques.killers_and_history && ply > 0 {
+            self.ordering.counter(side, self.line[ply - 1])
+        } else {
+            None
+        };
+        for wanted in [table_move, killers[0], killers[1], counter]
+            .into_iter()
+            .flatten()
+        {
+            if let Some(i) = moves[front..].iter().position(|&m| m == wanted) {
+                moves.swap(front, front + i);
+                front += 1;
+            }
+        }
+        front
+    }
+
+    /// The move loop of [`Searcher::node`]: the table move, killers and countermove first, then the
+    /// other moves by history and the evaluator's hint, whose keys are computed (on the
+    /// searcher's key stack, no per-node buffer) only if the first moves did not cut off.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn search_moves(
+        &mut self,
+        position: &G,
+        moves: &mut [G::Move],
+        table_move: Option<G::Move>,
+        depth: u32,
+        ply: usize,
+        mut alpha: Score,
+        beta: Score,
+        key: u64,
+        use_table: bool,
+    ) -> Score {
+        let t = self.techniques;
+        let side = position.side_to_move();
         let alpha_original = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
+        let front = self.front_moves(moves, table_move, ply, side);
+        let base = self.keys.len();
         for i in 0..moves.len() {
-            // Selection sort step: bring the best remaining move to position i.
-            let mut pick = i;
-            for j in i + 1..moves.len() {
-                if keys[j] > keys[pick] {
-                    pick = j;
+            if i >= front {
+                if i == front {
+                    for &mv in &moves[front..] {
+                        let hint = self.evaluator.order_hint(position, mv);
+                        let order = if t.killers_and_history {
+                            self.ordering.history(side, &mv).saturating_add(hint)
+                        } else {
+                            hint
+                        };
+                        self.keys.push(order);
+                    }
                 }
+                // Selection sort step: bring the best remaining move to position i.
+                let keys = &mut self.keys[base..base + moves.len() - front];
+                let mut pick = i - front;
+                for j in pick + 1..keys.len() {
+                    if keys[j] > keys[pick] {
+                        pick = j;
+                    }
+                }
+                moves.swap(i, pick + front);
+                keys.swap(i - front, pick);
             }
-            moves.swap(i, pick);
-            keys.swap(i, pick);
             let mv = moves[i];
+            self.line[ply] = Some(mv);
             let mut child = position.clone();
             child.play_unchecked(mv);
-            let score = if !t.alpha_beta {
+            let score = if depth == 1 {
+                // The child is a leaf: its value does not depend on the window.
+                -self.leaf(&child, ply + 1)
+            } else if !t.alpha_beta {
                 -self.node(&child, depth - 1, ply + 1, -INFINITY, INFINITY)
             } else if t.pvs && i > 0 {
                 let s = -self.node(&child, depth - 1, ply + 1, -alpha - 1, -alpha);
@@ -364,6 +451,9 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             if t.alpha_beta && alpha >= beta {
                 if t.killers_and_history {
                     self.ordering.reward(side, ply, depth, mv);
+                    if ply > 0 {
+                        self.ordering.set_counter(side, self.line[ply - 1], mv);
+                    }
                 }
                 break;
             }
@@ -372,7 +462,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             // Every move failed low at the root: still report the best one found.
             self.record_pv(0, best_move.unwrap_or(moves[0]));
         }
-        if t.table {
+        if use_table {
             let bound = if best >= beta {
                 Bound::Lower
             } else if best > alpha_original {

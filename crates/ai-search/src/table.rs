@@ -48,10 +48,16 @@ impl<M> Entry<M> {
     };
 }
 
+/// A bucket: the depth-preferred slot and the always-replace slot, aligned so that a probe
+/// touches one cache line (for moves of up to 8 bytes).
+#[derive(Clone, Copy, Debug)]
+#[repr(align(64))]
+struct Bucket<M>([Entry<M>; 2]);
+
 /// A fixed-size transposition table; its memory is allocated once, when it is made.
 #[derive(Clone, Debug)]
 pub struct TranspositionTable<M> {
-    buckets: Vec<[Entry<M>; 2]>,
+    buckets: Vec<Bucket<M>>,
     generation: u8,
 }
 
@@ -59,7 +65,7 @@ impl<M: Copy> TranspositionTable<M> {
     /// A table using at most `bytes` bytes (rounded down to a power of two buckets; at least
     /// one bucket).
     pub fn with_bytes(bytes: usize) -> Self {
-        let bucket = core::mem::size_of::<[Entry<M>; 2]>().max(1);
+        let bucket = core::mem::size_of::<Bucket<M>>().max(1);
         let wanted = (bytes / bucket).max(1);
         let count = if wanted.is_power_of_two() {
             wanted
@@ -67,7 +73,7 @@ impl<M: Copy> TranspositionTable<M> {
             wanted.next_power_of_two() / 2
         };
         TranspositionTable {
-            buckets: vec![[Entry::EMPTY, Entry::EMPTY]; count],
+            buckets: vec![Bucket([Entry::EMPTY, Entry::EMPTY]); count],
             generation: 0,
         }
     }
@@ -79,12 +85,12 @@ impl<M: Copy> TranspositionTable<M> {
 
     /// The table's memory in bytes.
     pub fn bytes(&self) -> usize {
-        self.buckets.len() * core::mem::size_of::<[Entry<M>; 2]>()
+        self.buckets.len() * core::mem::size_of::<Bucket<M>>()
     }
 
     /// Empties the table.
     pub fn clear(&mut self) {
-        self.buckets.fill([Entry::EMPTY, Entry::EMPTY]);
+        self.buckets.fill(Bucket([Entry::EMPTY, Entry::EMPTY]));
         self.generation = 0;
     }
 
@@ -103,6 +109,7 @@ impl<M: Copy> TranspositionTable<M> {
     #[inline]
     pub fn probe(&self, key: u64) -> Option<&Entry<M>> {
         self.buckets[self.index(key)]
+            .0
             .iter()
             .find(|e| e.used && e.key == key)
     }
@@ -112,7 +119,7 @@ impl<M: Copy> TranspositionTable<M> {
     pub fn store(&mut self, key: u64, best: Option<M>, score: Score, depth: u8, bound: Bound) {
         let generation = self.generation;
         let index = self.index(key);
-        let bucket = &mut self.buckets[index];
+        let bucket = &mut self.buckets[index].0;
         let entry = Entry {
             key,
             best,
