@@ -18,7 +18,7 @@
 //! ```
 
 pub use crate::geometry::{
-    capture_targets, closing_points, in_mills, mill_completions, mill_count, neighbours, ring_back,
-    ring_forward, slide_closing_points, spoke_in, spoke_out, CORNERS, FULL, MIDPOINTS, RING0,
-    RING1, RING2,
+    capture_targets, closing_points, in_mills, mill_completions, mill_count, mill_marks,
+    neighbours, ring_back, ring_forward, slide_closing_points, spoke_in, spoke_out, CORNERS, FULL,
+    MIDPOINTS, RING0, RING1, RING2,
 };

@@ -106,11 +106,17 @@ pub const fn in_mills(x: u32) -> u32 {
     x & mill_completions(x)
 }
 
+/// One point per complete mill of `x`: the first corner (counter-clockwise) of a side mill,
+/// the outer midpoint of a spoke mill. Its size is the number of mills.
+#[inline(always)]
+pub const fn mill_marks(x: u32) -> u32 {
+    (x & CORNERS & side_ahead(x)) | (x & RING0 & MIDPOINTS & spoke_full(x))
+}
+
 /// The number of complete mills of `x` (a piece standing in two mills counts in both).
 #[inline(always)]
 pub fn mill_count(x: u32) -> u32 {
-    // A side mill is counted at its first corner, a spoke mill at its outer midpoint.
-    pop(x & CORNERS & side_ahead(x)) + pop(x & RING0 & MIDPOINTS & spoke_full(x))
+    pop(mill_marks(x))
 }
 
 /// The points where a slide of a piece of `feeders` closes a mill with two pieces of `lines`

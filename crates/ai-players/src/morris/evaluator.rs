@@ -3,12 +3,12 @@
 //! operations on the two 24-bit piece sets, no table, no loop over points, no allocation.
 
 use ai_search::{Evaluator, Score};
-use board_core::{Game, Player};
+use board_core::Game;
 use morris::bits::{
-    closing_points, in_mills, mill_completions, mill_count, neighbours, ring_back, ring_forward,
-    slide_closing_points, spoke_in, spoke_out,
+    closing_points, in_mills, mill_marks, neighbours, ring_back, ring_forward,
+    slide_closing_points, spoke_in, spoke_out, FULL,
 };
-use morris::{Move, Phase, Position};
+use morris::{adjacent, mills_through, Move, Phase, Position};
 
 /// The weights of one stage of the game, in score units (a piece is worth `piece`, 100 by
 /// default).
@@ -93,24 +93,44 @@ impl Default for MorrisEvaluator {
     }
 }
 
-/// What the evaluation counts for one player.
+/// The point sets a sliding player is scored on: the destinations of their slides in each
+/// direction (ring forward, ring back, spoke inwards, spoke outwards), their blocked pieces,
+/// and the points where a piece leaving a mill closes another. All empty for a flying player.
 #[derive(Clone, Copy, Debug, Default)]
-struct Side {
-    pieces: Score,
-    mills: Score,
-    open: u32,
-    running: Score,
-    mobility: Score,
-    blocked: Score,
+struct Sliding {
+    slides: [u32; 4],
+    blocked: u32,
+    running: u32,
 }
 
-/// The number of slides the pieces `own` have onto `empty` points.
+impl Sliding {
+    #[inline(always)]
+    fn of(own: u32, empty: u32, phase: Phase) -> Sliding {
+        if phase == Phase::Flying {
+            return Sliding::default();
+        }
+        let running = if phase == Phase::Moving {
+            empty & slide_closing_points(own, in_mills(own))
+        } else {
+            0
+        };
+        Sliding {
+            slides: [
+                ring_forward(own) & empty,
+                ring_back(own) & empty,
+                spoke_in(own) & empty,
+                spoke_out(own) & empty,
+            ],
+            blocked: own & !neighbours(empty),
+            running,
+        }
+    }
+}
+
+/// `|a| - |b|` for two sets of points, with one population count.
 #[inline(always)]
-fn slides(own: u32, empty: u32) -> u32 {
-    (ring_forward(own) & empty).count_ones()
-        + (ring_back(own) & empty).count_ones()
-        + (spoke_in(own) & empty).count_ones()
-        + (spoke_out(own) & empty).count_ones()
+fn size_difference(a: u32, b: u32) -> Score {
+    ((a as u64) | (((!b & FULL) as u64) << 32)).count_ones() as Score - 24
 }
 
 impl MorrisEvaluator {
@@ -131,57 +151,38 @@ impl MorrisEvaluator {
     pub const fn weights(&self) -> (Weights, Weights) {
         (self.placing, self.moving)
     }
-
-    /// The counts of one player; `open` is the set of their closing points.
-    #[inline(always)]
-    fn side(position: &Position, player: Player, empty: u32, open: u32) -> Side {
-        let own = position.pieces(player).0;
-        let phase = position.phase(player);
-        let (mobility, blocked, running) = match phase {
-            Phase::Flying => (0, 0, 0),
-            Phase::Placing => (
-                slides(own, empty),
-                (own & !neighbours(empty)).count_ones(),
-                0,
-            ),
-            Phase::Moving => (
-                slides(own, empty),
-                (own & !neighbours(empty)).count_ones(),
-                (empty & slide_closing_points(own, in_mills(own))).count_ones(),
-            ),
-        };
-        Side {
-            pieces: (position.on_board(player) + position.in_hand(player)) as Score,
-            mills: mill_count(own) as Score,
-            open: open.count_ones(),
-            running: running as Score,
-            mobility: mobility as Score,
-            blocked: blocked as Score,
-        }
-    }
 }
 
 impl Evaluator<Position> for MorrisEvaluator {
     fn evaluate(&self, position: &Position) -> Score {
         let me = position.side_to_move();
         let them = me.opponent();
-        let empty = position.empty_points().0;
-        let placing = position.in_hand(me) + position.in_hand(them) > 0;
-        let w = if placing { &self.placing } else { &self.moving };
-        let my_open = closing_points(position.pieces(me).0, empty, position.phase(me));
-        let their_open = closing_points(position.pieces(them).0, empty, position.phase(them));
-        let mine = Self::side(position, me, empty, my_open);
-        let theirs = Self::side(position, them, empty, their_open);
+        let (own, opp) = (position.pieces(me).0, position.pieces(them).0);
+        let empty = !(own | opp) & FULL;
+        let (my_hand, their_hand) = (position.in_hand(me), position.in_hand(them));
+        let w = if my_hand + their_hand > 0 {
+            &self.placing
+        } else {
+            &self.moving
+        };
+        let (my_phase, their_phase) = (position.phase(me), position.phase(them));
+        let my_open = closing_points(own, empty, my_phase);
+        let their_open = closing_points(opp, empty, their_phase);
+        let mine = Sliding::of(own, empty, my_phase);
+        let theirs = Sliding::of(opp, empty, their_phase);
 
-        let term = |weight: Score, a: Score, b: Score| weight * (a - b);
-        let mut score = term(w.piece, mine.pieces, theirs.pieces)
-            + term(w.mill, mine.mills, theirs.mills)
-            + term(w.open_mill, mine.open as Score, theirs.open as Score)
-            + term(w.running_mill, mine.running, theirs.running)
-            + term(w.mobility, mine.mobility, theirs.mobility)
-            + term(w.blocked, mine.blocked, theirs.blocked);
+        let mobility: Score = (0..4)
+            .map(|d| size_difference(mine.slides[d], theirs.slides[d]))
+            .sum();
+        let mut score = w.piece
+            * (size_difference(own, opp) + my_hand as Score - their_hand as Score)
+            + w.mill * size_difference(mill_marks(own), mill_marks(opp))
+            + w.open_mill * size_difference(my_open, their_open)
+            + w.running_mill * size_difference(mine.running, theirs.running)
+            + w.mobility * mobility
+            + w.blocked * size_difference(mine.blocked, theirs.blocked);
 
-        if position.phase(them) == Phase::Moving && theirs.mobility == 0 {
+        if their_phase == Phase::Moving && neighbours(opp) & empty == 0 {
             score += w.opponent_stuck;
         }
         if my_open != 0 {
@@ -189,48 +190,34 @@ impl Evaluator<Position> for MorrisEvaluator {
         } else if their_open != 0 {
             // One open mill the side to move can reach is blocked; two, or one out of reach,
             // close next turn.
-            let reach = match position.phase(me) {
+            let reach = match my_phase {
                 Phase::Placing | Phase::Flying => empty,
-                Phase::Moving => neighbours(position.pieces(me).0),
+                Phase::Moving => neighbours(own),
             };
-            if their_open.count_ones() >= 2 || their_open & reach == 0 {
+            let several = their_open & (their_open - 1) != 0;
+            if several || their_open & reach == 0 {
                 score -= w.unstoppable;
             }
         }
         score
     }
 
-    /// Captures first (of pieces that hold an opponent's open mill, first of all), then moves
-    /// onto a point where the opponent would close a mill, then moves that open a mill.
+    /// Captures first, then moves onto a point where the opponent would close a mill.
     #[inline]
     fn order_hint(&self, position: &Position, mv: Move) -> Score {
-        let me = position.side_to_move();
-        let them = me.opponent();
-        let own = position.pieces(me).0;
-        let opp = position.pieces(them).0;
-        let empty = position.empty_points().0;
-        let to = mv.to().set().0;
-        let their_phase = position.phase(them);
-        let their_open = closing_points(opp, empty, their_phase);
-        let mut hint = 0;
-        if let Some(c) = mv.capture() {
-            hint += 4000;
-            // Taking a piece that holds an opponent's open mill removes that threat.
-            let c = c.set().0;
-            if their_open != 0
-                && closing_points(opp & !c, empty | c, their_phase) & !c != their_open
-            {
-                hint += 500;
-            }
-        }
-        if their_open & to != 0 {
+        let mut hint = if mv.capture().is_some() { 4000 } else { 0 };
+        // Does the destination complete a line of two opponent pieces that the opponent could
+        // fill next turn (a slide needs a piece next to it, off that line)?
+        let them = position.side_to_move().opponent();
+        let opp = position.pieces(them);
+        let to = mv.to();
+        let slides = position.phase(them) == Phase::Moving;
+        let blocks = mills_through(to).iter().any(|&mill| {
+            mill.without(to.index()).is_subset(opp)
+                && (!slides || adjacent(to).difference(mill).intersects(opp))
+        });
+        if blocks {
             hint += 2000;
-        }
-        let from = mv.from().map_or(0, |f| f.set().0);
-        let after = (own & !from) | to;
-        let new_open = mill_completions(after) & (empty | from) & !to;
-        if new_open.count_ones() > (mill_completions(own) & empty).count_ones() {
-            hint += 300;
         }
         hint
     }
