@@ -5,6 +5,8 @@
 //!
 //! - [`tictactoe`]: a line-counting evaluator and the three levels of `RULES.md` (beginner,
 //!   normal, expert).
+//! - [`ultimate`]: an evaluator of small boards won, threats on both levels and free choices,
+//!   and three levels (beginner, normal, expert) that map to search limits.
 //! - [`morris`]: an evaluator of pieces, mills, open and running mills, blocked pieces and
 //!   mobility by stage, and three levels (beginner, normal, expert) that map to search limits.
 //!
@@ -33,5 +35,6 @@
 mod player;
 pub mod morris;
 pub mod tictactoe;
+pub mod ultimate;
 
 pub use player::ComputerPlayer;

@@ -144,6 +144,11 @@ proptest! {
             prop_assert_eq!(pos.macro_status(), pos.status());
             let model: [BoardResult; 9] = core::array::from_fn(|b| model_board(&pos, b as u32));
             prop_assert_eq!(pos.board_results(), model);
+            for p in Player::ALL {
+                let masks: [u16; 9] =
+                    core::array::from_fn(|b| pos.marks(p).board(b as u32).unwrap());
+                prop_assert_eq!(pos.board_masks(p), &masks);
+            }
             prop_assert_eq!(pos.zobrist(), pos.zobrist_from_scratch());
             match pos.random_move(&mut rng) {
                 Some(m) => pos.play(m).unwrap(),

@@ -129,6 +129,14 @@ impl Position {
         cells_of(&self.grids[player.index()])
     }
 
+    /// `player`'s marks as nine 9-bit masks, one per small board (bit `c` for cell `c`, board
+    /// 0 first): the position's own storage, for code that works board by board (an
+    /// evaluator, a drawing) without unpacking [`Position::marks`].
+    #[inline]
+    pub const fn board_masks(&self, player: Player) -> &[u16; 9] {
+        &self.grids[player.index()]
+    }
+
     /// Every cell holding a mark.
     #[inline]
     pub fn occupied(&self) -> Cells {
