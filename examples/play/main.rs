@@ -36,7 +36,7 @@ const GAMES: &[GameEntry] = &[
     GameEntry {
         name: "ultimate",
         about: "ultimate tic-tac-toe: nine small boards; moves as board then cell (53)",
-        options: "--tiebreak none|boards_won, --level beginner",
+        options: "--tiebreak none|boards_won, --level beginner|normal|expert",
         run: ultimate::run,
     },
     GameEntry {

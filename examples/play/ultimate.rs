@@ -5,8 +5,10 @@
 use crate::console::Console;
 use crate::seats::SeatOptions;
 use crate::session::{run_session, ConsoleGame, Seat};
+use ai_players::ultimate::{Level, ParseLevelError, UltimatePlayer};
+use ai_players::ComputerPlayer;
 use board_core::grid3;
-use board_core::{Game, History, Player, Rng, Status};
+use board_core::{Game, History, Player, Status};
 use ultimate::{BoardResult, Move, Position, Rules, TieBreak};
 
 struct Ultimate {
@@ -147,8 +149,8 @@ impl ConsoleGame for Ultimate {
     }
 }
 
-/// Starts ultimate tic-tac-toe: `--tiebreak none|boards_won`; `--level beginner` plays a
-/// computer that picks uniformly random legal moves.
+/// Starts ultimate tic-tac-toe: `--tiebreak none|boards_won`; `--level beginner|normal|expert`
+/// plays the computer (ai-players' ultimate levels).
 pub fn run(args: &[String], console: &mut Console) -> Result<(), String> {
     let options = SeatOptions::parse(args)?;
     let mut rules = Rules::default();
@@ -163,14 +165,12 @@ pub fn run(args: &[String], console: &mut Console) -> Result<(), String> {
             other => return Err(format!("unknown ultimate option {other:?}")),
         }
     }
-    match options.level.as_deref() {
-        None | Some("beginner") => {}
-        Some(other) => {
-            return Err(format!(
-                "ultimate has one computer level, beginner (random legal moves), not {other:?}"
-            ))
-        }
-    }
+    let level: Option<Level> = options
+        .level
+        .as_deref()
+        .map(str::parse)
+        .transpose()
+        .map_err(|e: ParseLevelError| e.to_string())?;
     console.say(
         "Ultimate tic-tac-toe: X moves first. The cell you play sends your opponent to the small\n\
          board of the same number; sent to a finished board, they may play in any open one.\n\
@@ -179,11 +179,9 @@ pub fn run(args: &[String], console: &mut Console) -> Result<(), String> {
     let game = Ultimate { rules };
     run_session(&game, console, |number| {
         options.seats(number, || {
-            let mut rng = Rng::new(options.seed ^ number);
-            Seat::Computer(
-                "beginner: random legal moves".to_owned(),
-                Box::new(move |pos: &Position| pos.random_move(&mut rng)),
-            )
+            let level = level.unwrap_or(Level::Normal);
+            let mut player = UltimatePlayer::new(level, options.seed ^ number);
+            Seat::Computer(player.name(), Box::new(move |pos| player.choose_move(pos)))
         })
     });
     Ok(())

@@ -1,8 +1,11 @@
 //! Ultimate tic-tac-toe in the referee. Options: none (the seed's rules), or
 //! `{"tiebreak": "none" | "boards_won"}`: with `boards_won`, a game whose small boards are all
-//! finished without a macro line goes to the player who won more small boards.
+//! finished without a macro line goes to the player who won more small boards. Search uses
+//! ai-players' ultimate evaluator.
 
 use crate::RefereeGame;
+use ai_players::ultimate::UltimateEvaluator;
+use ai_search::{Limits, SearchResult, Searcher, DEFAULT_TABLE_BYTES};
 use serde_json::{Map, Value};
 use ultimate::{Position, Rules, TieBreak};
 
@@ -29,5 +32,11 @@ impl RefereeGame for Position {
             }
         }
         Ok(Position::with_rules(rules))
+    }
+
+    fn search(&self, limits: &Limits) -> Result<SearchResult<Self::Move>, String> {
+        let mut searcher =
+            Searcher::new(UltimateEvaluator::new()).with_table_bytes(DEFAULT_TABLE_BYTES);
+        Ok(searcher.search(self, limits))
     }
 }
