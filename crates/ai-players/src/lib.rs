@@ -7,6 +7,8 @@
 //!   normal, expert).
 //! - [`ultimate`]: an evaluator of small boards won, threats on both levels and free choices,
 //!   and three levels (beginner, normal, expert) that map to search limits.
+//! - [`gomoku`]: threat shapes judged under the game's rule, kept up to date move by move;
+//!   moves narrowed to points near stones and forced replies; three levels.
 //! - [`morris`]: an evaluator of pieces, mills, open and running mills, blocked pieces and
 //!   mobility by stage, and three levels (beginner, normal, expert) that map to search limits.
 //!
@@ -33,6 +35,7 @@
 #![deny(missing_docs)]
 
 mod player;
+pub mod gomoku;
 pub mod morris;
 pub mod tictactoe;
 pub mod ultimate;

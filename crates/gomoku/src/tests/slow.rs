@@ -3,7 +3,7 @@
 //! code (row words, table lookups) with them on random positions.
 
 use crate::rule::End;
-use crate::threat::LineShape;
+use crate::threat::{line_key, line_key_on_line, LineShape};
 use crate::{Axis, Forbidden, Point, PointSet, Position, Rule};
 use board_core::{Game, Player, Rng, Status};
 use proptest::prelude::*;
@@ -272,6 +272,45 @@ proptest! {
                     let fast = pos.line_shape(colour, p, axis);
                     let want = slow.shape(p, axis);
                     prop_assert_eq!(fast, want, "{:?} {} at {} {:?} under {}\n{}", colour, fast as u8, p, axis, rule, pos);
+                }
+            }
+        }
+    }
+
+    /// The key read from a whole line's words equals the key read from the board, for
+    /// every point, axis and colour (and every rule, renju's white included).
+    #[test]
+    fn line_word_keys_equal_board_keys(
+        size in 5u32..=20,
+        rule in 0usize..6,
+        plies in 0usize..120,
+        seed in any::<u64>(),
+        crowd in any::<bool>(),
+    ) {
+        let rule = [RULES.as_slice(), &[Rule::RENJU]].concat()[rule];
+        let pos = random_position(size, rule, plies, seed, crowd);
+        for colour in Player::ALL {
+            let (own, opp) = (pos.stones(colour), pos.stones(colour.opponent()));
+            for p in PointSet::board(size as u8) {
+                for axis in Axis::ALL {
+                    let mut start = p;
+                    while let Some(q) = start.step(axis, -1, pos.size()) {
+                        start = q;
+                    }
+                    let (mut own_word, mut opp_word, mut len, mut at) = (0u32, 0u32, 0, 0);
+                    let mut q = Some(start);
+                    while let Some(point) = q {
+                        own_word |= u32::from(own.contains(point)) << len;
+                        opp_word |= u32::from(opp.contains(point)) << len;
+                        if point == p {
+                            at = len;
+                        }
+                        len += 1;
+                        q = point.step(axis, 1, pos.size());
+                    }
+                    let want = line_key(own, opp, p, axis, pos.size(), &rule, colour);
+                    let got = line_key_on_line(own_word, opp_word, len, at, &rule, colour);
+                    prop_assert_eq!(got, want, "{:?} at {} {:?} under {}\n{}", colour, p, axis, rule, pos);
                 }
             }
         }

@@ -251,28 +251,131 @@ pub(crate) fn key_from_window(
     let ends = rule.ends;
     // Only where an overline can win and ends count does the far end of a run through the
     // fifth point matter; elsewhere the table gives the same shape either way.
-    let track_beyond =
-        *rule.overline_wins.get(colour) && matches!(ends, Ends::NotBothBlocked { .. });
+    let track_beyond = tracks_beyond(rule, colour);
     let size = size.min(MAX_SIZE);
     let (dc, dr) = axis.delta();
     let (back, forward) = steps(point, (dc, dr), size);
+    key_from_sides(
+        (mine, theirs),
+        (back, forward),
+        || track_beyond && run_end_blocks(own, opp, point, (-dc, -dr), 6, size, ends),
+        || track_beyond && run_end_blocks(own, opp, point, (dc, dr), 6, size, ends),
+    )
+}
+
+/// `true` when the key records the end beyond a run through a window's fifth point: only
+/// where an overline can win and blocked ends count.
+#[inline(always)]
+fn tracks_beyond(rule: &Rule, colour: Player) -> bool {
+    *rule.overline_wins.get(colour) && matches!(rule.ends, Ends::NotBothBlocked { .. })
+}
+
+/// The key from the windows, the steps the line stays on the board backwards and forwards
+/// (capped at 5), and whether the end beyond a run through each side's fifth point blocks
+/// (asked only when that point holds an own stone).
+#[inline(always)]
+fn key_from_sides(
+    (mine, theirs): (u32, u32),
+    (back, forward): (i32, i32),
+    back_blocked: impl FnOnce() -> bool,
+    forward_blocked: impl FnOnce() -> bool,
+) -> LineKey {
     let k_back = back.min(4) as usize;
     let k_forward = forward.min(4) as usize;
     let back_digits = BACKWARD[k_back][(mine >> 1 & 0xF) as usize]
         + 2 * BACKWARD[k_back][(theirs >> 1 & 0xF) as usize];
     let forward_digits = FORWARD[k_forward][(mine >> 6 & 0xF) as usize]
         + 2 * FORWARD[k_forward][(theirs >> 6 & 0xF) as usize];
-    let back_index = side_index(back, back_digits, mine & 1 != 0, theirs & 1 != 0, || {
-        track_beyond && run_end_blocks(own, opp, point, (-dc, -dr), 6, size, ends)
-    });
+    let back_index = side_index(
+        back,
+        back_digits,
+        mine & 1 != 0,
+        theirs & 1 != 0,
+        back_blocked,
+    );
     let forward_index = side_index(
         forward,
         forward_digits,
         mine >> 10 & 1 != 0,
         theirs >> 10 & 1 != 0,
-        || track_beyond && run_end_blocks(own, opp, point, (dc, dr), 6, size, ends),
+        forward_blocked,
     );
     LineKey(back_index as u32 * SIDES as u32 + forward_index as u32)
+}
+
+/// The key of point `at` of one whole line of `len` points, read from the line's words: bit
+/// `i` of `own` (of `opp`) is set when the line's point `i` holds a stone of `colour` (of the
+/// other colour). Point `i + 1` is one step forwards (along [`Axis::delta`]) from point `i`.
+///
+/// For a line of the board read that way this is the key [`line_key`] gives for the point
+/// and axis, without reading the board point by point: a search that keeps line words can
+/// update the shapes along the four lines through a new stone with one shift per point.
+/// Bits at `len` and above are ignored; `len` is capped at 20 and `at` at `len - 1`.
+///
+/// ```
+/// use board_core::Player;
+/// use gomoku::threat::{line_key_on_line, LineShape};
+/// use gomoku::Rule;
+///
+/// // A line of 15 points: black on 3, 4 and 5, white on 7. Black at 6 makes a four (its
+/// // one completion is 2, as 7 is taken).
+/// let (black, white) = (0b111 << 3, 1 << 7);
+/// let key = line_key_on_line(black, white, 15, 6, &Rule::FREESTYLE, Player::First);
+/// assert_eq!(key.shape(&Rule::FREESTYLE, Player::First), LineShape::Four);
+/// // At 2 it makes a straight four.
+/// let key = line_key_on_line(black, white, 15, 2, &Rule::FREESTYLE, Player::First);
+/// assert_eq!(key.shape(&Rule::FREESTYLE, Player::First), LineShape::StraightFour);
+/// ```
+#[inline]
+pub fn line_key_on_line(
+    own: u32,
+    opp: u32,
+    len: u32,
+    at: u32,
+    rule: &Rule,
+    colour: Player,
+) -> LineKey {
+    let len = len.clamp(1, MAX_SIZE as u32);
+    let at = at.min(len - 1);
+    let mask = (1u32 << len) - 1;
+    let (own, opp) = (own & mask, opp & mask);
+    let window = |word: u32| ((word as u64) << 5 >> at) as u32 & 0x7FF;
+    let (mine, theirs) = (window(own), window(opp));
+    let back = at.min(5) as i32;
+    let forward = (len - 1 - at).min(5) as i32;
+    let track_beyond = tracks_beyond(rule, colour);
+    let ends = rule.ends;
+    // The end of a run of own stones: an opponent stone, the edge past the line's ends, or
+    // an empty point.
+    let end = |index: i32| {
+        if index < 0 || index >= len as i32 {
+            End::Edge
+        } else if opp >> index & 1 != 0 {
+            End::Stone
+        } else {
+            End::Empty
+        }
+    };
+    key_from_sides(
+        (mine, theirs),
+        (back, forward),
+        || {
+            // The run through point `at - 5` going backwards ends at the highest point below
+            // it without an own stone.
+            let below = !own & ((2u32 << (at - 5)) - 1);
+            let index = if below == 0 {
+                -1
+            } else {
+                31 - below.leading_zeros() as i32
+            };
+            track_beyond && ends.blocks(end(index))
+        },
+        || {
+            // The run through point `at + 5` going forwards.
+            let index = at + 5 + (!(own >> (at + 5))).trailing_zeros();
+            track_beyond && ends.blocks(end(index as i32))
+        },
+    )
 }
 
 /// One side decoded: the five points outwards, and the end beyond a run through the fifth.

@@ -36,7 +36,7 @@
 
 pub mod line;
 
-pub use line::{line_key, shape_table, LineKey, LineShape};
+pub use line::{line_key, line_key_on_line, shape_table, LineKey, LineShape};
 
 use crate::line_words::LineWords;
 use crate::point::{Axis, Point, MAX_POINTS};

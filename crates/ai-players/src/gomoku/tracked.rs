@@ -1,0 +1,335 @@
+//! [`SearchPosition`]: a gomoku position that keeps the threat shapes of every empty point up
+//! to date as stones are played, so the evaluator reads them instead of scanning the board.
+
+use super::lines::Line;
+use super::values::{assess, Class, CLASSES};
+use ai_search::Score;
+use board_core::{ByPlayer, Game, MoveList, Player, Rng, Status};
+use core::fmt;
+use gomoku::threat::{line_key_on_line, shape_table, LineShape, Threats};
+use gomoku::{Axis, IllegalMove, ParsePointError, Point, PointSet, Position, Rule, MAX_SIZE};
+
+/// The number of point indices ([`Point::index`]) of the largest board.
+const POINTS: usize = MAX_SIZE as usize * MAX_SIZE as usize;
+
+/// How far along a line a stone changes the shapes of other points: the eleven-point window
+/// of a shape reaches five points each way.
+const REACH: u32 = 5;
+
+/// The neighbourhood of a stone, by row offset -2..=2, as column bits -2..=2: the eight
+/// neighbours, and the points two steps away along the four axes.
+const NEAR_PATTERN: [u32; 5] = [0b10101, 0b01110, 0b11011, 0b01110, 0b10101];
+
+/// A gomoku [`Position`] with the shapes ([`Threats`]) a stone of either colour would make on
+/// each empty point, kept up to date move by move, with their values and threat classes
+/// summed per colour (see [`Class`]), and the empty points near the stones.
+///
+/// It plays like the position (it implements [`Game`] with the same moves, hash and
+/// status); each move re-reads only the points within five steps along the four lines through
+/// the new stone (whole lines under rules where a run's far end can matter, such as caro6).
+/// The shapes are those of [`Position::threats_at`], except that under renju black's live
+/// threes are not tested for being true threes (a heuristic's view; black's forbidden points
+/// themselves are tested exactly by the evaluator). Once the game is over the shapes are no
+/// longer updated.
+///
+/// ```
+/// use ai_players::gomoku::{Class, SearchPosition};
+/// use board_core::{Game, Player};
+/// use gomoku::{Position, Rule};
+///
+/// let mut game = SearchPosition::new(Position::new(15, Rule::CARO).unwrap());
+/// for mv in ["h8", "a1", "i8", "a2", "j8"] {
+///     game.play(game.parse_move(mv).unwrap()).unwrap();
+/// }
+/// // Black's open three: two points make a straight four, two more a four.
+/// assert_eq!(game.count(Player::First, Class::OpenFour), 2);
+/// assert_eq!(game.count(Player::First, Class::Four), 4);
+/// assert_eq!(game.count(Player::First, Class::Five), 0);
+/// ```
+#[derive(Clone)]
+pub struct SearchPosition {
+    position: Position,
+    /// The threats of each empty point by colour and point index; none on occupied points.
+    threats: ByPlayer<[Threats; POINTS]>,
+    /// The sum of the values of every point, by colour.
+    totals: ByPlayer<Score>,
+    /// The number of points in each threat class, by colour.
+    counts: ByPlayer<[u16; CLASSES]>,
+    /// The empty points near stones.
+    near: PointSet,
+    /// The shape tables of the two colours under the rule.
+    tables: ByPlayer<&'static [LineShape]>,
+    /// Whether a stone can change shapes anywhere along its lines (not only within five
+    /// points).
+    whole_lines: bool,
+}
+
+impl SearchPosition {
+    /// The position with its shapes computed.
+    pub fn new(position: Position) -> SearchPosition {
+        let rule = position.rule();
+        let mut tracked = SearchPosition {
+            position,
+            threats: ByPlayer::new([Threats::NONE; POINTS], [Threats::NONE; POINTS]),
+            totals: ByPlayer::splat(0),
+            counts: ByPlayer::splat([0; CLASSES]),
+            near: PointSet::EMPTY,
+            tables: ByPlayer::new(
+                shape_table(&rule, Player::First),
+                shape_table(&rule, Player::Second),
+            ),
+            whole_lines: whole_lines(&rule),
+        };
+        let stones = position
+            .stones(Player::First)
+            .union(position.stones(Player::Second));
+        for stone in stones {
+            tracked.mark_near(stone);
+        }
+        if !position.status().is_over() {
+            for stone in stones {
+                tracked.refresh_lines(stone);
+            }
+        }
+        tracked
+    }
+
+    /// The position.
+    #[inline]
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The shapes a stone of `colour` would make on `point` (none on an occupied point or
+    /// one off the board).
+    #[inline]
+    pub fn threats(&self, colour: Player, point: Point) -> Threats {
+        if point.is_on_board(self.position.size()) {
+            self.threats.get(colour)[point.index()]
+        } else {
+            Threats::NONE
+        }
+    }
+
+    /// The sum over the empty points of their value to `colour`.
+    #[inline]
+    pub fn total(&self, colour: Player) -> Score {
+        *self.totals.get(colour)
+    }
+
+    /// The number of empty points where a stone of `colour` would make a shape of `class`.
+    #[inline]
+    pub fn count(&self, colour: Player, class: Class) -> u32 {
+        u32::from(self.counts.get(colour)[class as usize])
+    }
+
+    /// The empty points near stones: the eight neighbours of each stone and the points two
+    /// steps away along its four lines. Empty when the board is.
+    #[inline]
+    pub fn near(&self) -> &PointSet {
+        &self.near
+    }
+
+    /// Places a stone of the side to move on the empty `point` (unchecked), then updates the
+    /// shapes along its four lines.
+    #[inline]
+    fn place(&mut self, point: Point) {
+        self.position.play_unchecked(point);
+        let index = point.index();
+        for colour in Player::ALL {
+            self.set(colour, index, Threats::NONE);
+        }
+        self.mark_near(point);
+        if !self.position.status().is_over() {
+            self.refresh_lines(point);
+        }
+    }
+
+    /// Adds the neighbourhood of the stone on `point` to the near points (keeping them
+    /// empty).
+    #[inline(always)]
+    fn mark_near(&mut self, point: Point) {
+        let size = self.position.size() as i32;
+        let row_mask = (1u32 << size) - 1;
+        let (col, row) = (point.col() as u32, point.row() as i32);
+        for (k, pattern) in NEAR_PATTERN.into_iter().enumerate() {
+            let r = row + k as i32 - 2;
+            if (0..size).contains(&r) {
+                let r = r as usize;
+                let taken = self.position.stones(Player::First).rows[r]
+                    | self.position.stones(Player::Second).rows[r];
+                let near = &mut self.near.rows[r];
+                *near = (*near | (pattern << col) >> 2) & row_mask & !taken;
+            }
+        }
+    }
+
+    /// Re-reads the shapes of the empty points on the four lines through `point` that a
+    /// stone there can change.
+    fn refresh_lines(&mut self, point: Point) {
+        let size = self.position.size();
+        let rule = self.position.rule();
+        let black = *self.position.stones(Player::First);
+        let white = *self.position.stones(Player::Second);
+        for axis in Axis::ALL {
+            let line = Line::through(point.col() as u32, point.row() as u32, axis, size);
+            let words = ByPlayer::new(line.word(&black), line.word(&white));
+            let (lo, hi) = if self.whole_lines {
+                (0, line.len - 1)
+            } else {
+                (
+                    line.at.saturating_sub(REACH),
+                    (line.at + REACH).min(line.len - 1),
+                )
+            };
+            let span = ((2u32 << hi) - 1) & !((1u32 << lo) - 1);
+            let mut todo = span & !(words.first | words.second);
+            while todo != 0 {
+                let i = todo.trailing_zeros();
+                todo &= todo - 1;
+                let (col, row) = line.cell(i);
+                let index = row as usize * MAX_SIZE as usize + col as usize;
+                for colour in Player::ALL {
+                    let own = *words.get(colour);
+                    // Fewer than two own stones within four points make no shape; own stones
+                    // only ever come, so the point had none before either.
+                    if (((own as u64) << 4 >> i) & 0x1FF).count_ones() < 2 {
+                        continue;
+                    }
+                    let opp = *words.get(colour.opponent());
+                    let key = line_key_on_line(own, opp, line.len, i, &rule, colour);
+                    let shape = self
+                        .tables
+                        .get(colour)
+                        .get(key.0 as usize)
+                        .copied()
+                        .unwrap_or_default();
+                    let old = self.threats.get(colour)[index];
+                    if old.0[axis.index()] != shape {
+                        let mut new = old;
+                        new.0[axis.index()] = shape;
+                        self.set(colour, index, new);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Sets the threats of `colour` on the point with index `index`, updating the totals and
+    /// the class counts.
+    #[inline(always)]
+    fn set(&mut self, colour: Player, index: usize, new: Threats) {
+        let slot = &mut self.threats.get_mut(colour)[index];
+        let old = *slot;
+        if old == new {
+            return;
+        }
+        *slot = new;
+        let (old_value, old_classes) = assess(old);
+        let (new_value, new_classes) = assess(new);
+        *self.totals.get_mut(colour) += new_value - old_value;
+        let counts = self.counts.get_mut(colour);
+        let mut gone = old_classes & !new_classes;
+        while gone != 0 {
+            counts[gone.trailing_zeros() as usize] -= 1;
+            gone &= gone - 1;
+        }
+        let mut came = new_classes & !old_classes;
+        while came != 0 {
+            counts[came.trailing_zeros() as usize] += 1;
+            came &= came - 1;
+        }
+    }
+}
+
+/// `true` under rules where a stone can change a shape more than five points away: where an
+/// overline wins and blocked ends count, the end of a run through a window's edge matters.
+fn whole_lines(rule: &Rule) -> bool {
+    let overline =
+        *rule.overline_wins.get(Player::First) || *rule.overline_wins.get(Player::Second);
+    overline && matches!(rule.ends, gomoku::rule::Ends::NotBothBlocked { .. })
+}
+
+impl From<Position> for SearchPosition {
+    fn from(position: Position) -> SearchPosition {
+        SearchPosition::new(position)
+    }
+}
+
+impl PartialEq for SearchPosition {
+    /// Equal positions: the shapes follow from the position.
+    fn eq(&self, other: &SearchPosition) -> bool {
+        self.position == other.position
+    }
+}
+
+impl fmt::Debug for SearchPosition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("SearchPosition")
+            .field("position", &self.position)
+            .field("totals", &self.totals)
+            .field("counts", &self.counts)
+            .finish_non_exhaustive()
+    }
+}
+
+impl fmt::Display for SearchPosition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.position, f)
+    }
+}
+
+impl Game for SearchPosition {
+    type Move = Point;
+    type ParseMoveError = ParsePointError;
+    type Illegal = IllegalMove;
+
+    #[inline]
+    fn side_to_move(&self) -> Player {
+        self.position.side_to_move()
+    }
+
+    #[inline]
+    fn status(&self) -> Status {
+        self.position.status()
+    }
+
+    fn legal_moves(&self, moves: &mut MoveList<Point>) {
+        self.position.legal_moves(moves);
+    }
+
+    fn legal_move_count(&self) -> usize {
+        self.position.legal_move_count()
+    }
+
+    #[inline]
+    fn check_move(&self, mv: Point) -> Result<(), IllegalMove> {
+        self.position.check_move(mv)
+    }
+
+    #[inline]
+    fn play_unchecked(&mut self, mv: Point) {
+        self.place(mv);
+    }
+
+    #[inline]
+    fn zobrist(&self) -> u64 {
+        self.position.zobrist()
+    }
+
+    fn zobrist_from_scratch(&self) -> u64 {
+        self.position.zobrist_from_scratch()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Point, ParsePointError> {
+        self.position.parse_move(text)
+    }
+
+    fn max_remaining_plies(&self) -> Option<usize> {
+        self.position.max_remaining_plies()
+    }
+
+    fn random_move(&self, rng: &mut Rng) -> Option<Point> {
+        self.position.random_move(rng)
+    }
+}

@@ -1,0 +1,192 @@
+//! On random gomoku positions (9x9 and 15x15 boards and others, every rule), each search
+//! technique alone and all of them together return plain negamax's value at the same depth.
+//! The oracle uses the same evaluator, so it searches the same narrowed move sets.
+
+use ai_players::gomoku::{GomokuEvaluator, SearchPosition};
+use ai_search::{negamax, Evaluator, Limits, Searcher, Techniques};
+use board_core::{Game, MoveList, Rng};
+use gomoku::{Point, Position, Rule};
+use proptest::prelude::*;
+
+const RULES: [Rule; 6] = [
+    Rule::CARO,
+    Rule::CARO5,
+    Rule::CARO6,
+    Rule::STANDARD,
+    Rule::FREESTYLE,
+    Rule::RENJU,
+];
+
+/// `plies` random moves near the centre (stopping before the game ends), so that threats
+/// are many.
+fn random_position(size: u32, rule: Rule, plies: usize, seed: u64) -> SearchPosition {
+    let mut position = SearchPosition::new(Position::new(size, rule).unwrap());
+    let mut rng = Rng::new(seed);
+    let span = size.min(7);
+    let offset = (size - span) / 2;
+    for _ in 0..plies {
+        let p = Point::new(
+            (offset + rng.below(span)) as u8,
+            (offset + rng.below(span)) as u8,
+        )
+        .unwrap();
+        if !position.is_legal(p) {
+            continue;
+        }
+        let mut next = position.clone();
+        next.play(p).unwrap();
+        if next.status().is_over() {
+            break;
+        }
+        position = next;
+    }
+    position
+}
+
+fn variants() -> Vec<(&'static str, Techniques)> {
+    let none = Techniques {
+        alpha_beta: false,
+        pvs: false,
+        table: false,
+        iterative_deepening: false,
+        aspiration: false,
+        killers_and_history: false,
+    };
+    let ab = Techniques {
+        alpha_beta: true,
+        ..none
+    };
+    vec![
+        ("plain", none),
+        ("alpha-beta", ab),
+        ("pvs", Techniques { pvs: true, ..ab }),
+        ("table", Techniques { table: true, ..ab }),
+        (
+            "iterative deepening",
+            Techniques {
+                iterative_deepening: true,
+                ..ab
+            },
+        ),
+        (
+            "killers+history",
+            Techniques {
+                killers_and_history: true,
+                iterative_deepening: true,
+                ..ab
+            },
+        ),
+        (
+            "aspiration",
+            Techniques {
+                aspiration: true,
+                iterative_deepening: true,
+                ..ab
+            },
+        ),
+        ("all", Techniques::default()),
+    ]
+}
+
+/// The node budget of the oracle's tree: larger where the tests run optimised.
+const BUDGET: f64 = if cfg!(debug_assertions) {
+    3_000.0
+} else {
+    150_000.0
+};
+
+/// The deepest depth up to `max` whose full tree (with the root's number of searched moves as
+/// the branching) stays under the budget.
+fn affordable_depth(position: &SearchPosition, evaluator: &GomokuEvaluator, max: u32) -> u32 {
+    let mut moves = MoveList::new();
+    evaluator.search_moves(position, &mut moves);
+    let b = (moves.len() + 2) as f64;
+    (1..=max)
+        .rev()
+        .find(|&d| b.powi(d as i32) <= BUDGET)
+        .unwrap_or(1)
+}
+
+fn check(
+    position: &SearchPosition,
+    depth: u32,
+    evaluator: GomokuEvaluator,
+) -> Result<(), TestCaseError> {
+    let want = negamax(position, depth, &evaluator);
+    for (name, techniques) in variants() {
+        let mut searcher = Searcher::new(evaluator)
+            .with_table_bytes(1 << 16)
+            .with_techniques(techniques);
+        let result = searcher.search(position, &Limits::depth(depth));
+        prop_assert_eq!(
+            result.score,
+            want,
+            "{} at depth {} under {} on\n{}",
+            name,
+            depth,
+            position.position().rule(),
+            position
+        );
+        if result.proof.is_none() {
+            prop_assert_eq!(result.depth, depth, "{}", name);
+        } else {
+            prop_assert!(result.depth <= depth, "{}", name);
+        }
+        // The principal variation starts with the best move and is playable.
+        let mut line = position.clone();
+        for mv in &result.pv {
+            prop_assert!(
+                line.play(*mv).is_ok(),
+                "{}: pv {:?} not playable",
+                name,
+                result.pv
+            );
+        }
+        prop_assert_eq!(result.pv.first().copied(), result.best_move, "{}", name);
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: if cfg!(debug_assertions) { 12 } else { 64 },
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
+
+    #[test]
+    fn every_technique_matches_negamax(
+        size in prop::sample::select(vec![9u32, 15, 7, 11, 20]),
+        rule in 0usize..6,
+        plies in 0usize..30,
+        seed in any::<u64>(),
+        depth in 1u32..5,
+        noise in any::<bool>(),
+    ) {
+        let position = random_position(size, RULES[rule], plies, seed);
+        let evaluator = if noise {
+            GomokuEvaluator::new().with_noise(seed, 100)
+        } else {
+            GomokuEvaluator::new()
+        };
+        let depth = depth.min(affordable_depth(&position, &evaluator, 4));
+        check(&position, depth, evaluator)?;
+    }
+
+    #[test]
+    fn a_warm_table_changes_nothing(
+        size in prop::sample::select(vec![9u32, 15]),
+        rule in 0usize..6,
+        plies in 0usize..30,
+        seed in any::<u64>(),
+    ) {
+        let position = random_position(size, RULES[rule], plies, seed);
+        let evaluator = GomokuEvaluator::new();
+        let mut searcher = Searcher::new(evaluator).with_table_bytes(1 << 14);
+        for depth in 1..=affordable_depth(&position, &evaluator, 4) {
+            let cold = negamax(&position, depth, &evaluator);
+            let warm = searcher.search(&position, &Limits::depth(depth)).score;
+            prop_assert_eq!(warm, cold, "depth {}", depth);
+        }
+    }
+}

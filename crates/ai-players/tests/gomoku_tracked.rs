@@ -1,0 +1,134 @@
+//! The shapes a `SearchPosition` keeps up to date move by move equal the gomoku crate's
+//! shapes of the same position, and its totals, class counts and near points equal the ones
+//! computed from scratch; on random positions of every rule and several board sizes.
+
+use ai_players::gomoku::{assess, Class, SearchPosition};
+use board_core::{Game, Player, Rng};
+use gomoku::threat::{line_key, shape_table, Threats};
+use gomoku::{Axis, Point, PointSet, Position, Rule};
+use proptest::prelude::*;
+
+const RULES: [Rule; 6] = [
+    Rule::CARO,
+    Rule::CARO5,
+    Rule::CARO6,
+    Rule::STANDARD,
+    Rule::FREESTYLE,
+    Rule::RENJU,
+];
+
+/// The raw shapes of a point from the crate's tables (no true-three test for renju's black).
+fn raw_threats(pos: &Position, colour: Player, point: Point) -> Threats {
+    let (own, opp) = (pos.stones(colour), pos.stones(colour.opponent()));
+    let rule = pos.rule();
+    let table = shape_table(&rule, colour);
+    Threats(Axis::ALL.map(|axis| {
+        let key = line_key(own, opp, point, axis, pos.size(), &rule, colour);
+        table[key.0 as usize]
+    }))
+}
+
+/// The empty points within the star neighbourhood of some stone.
+fn near_from_scratch(pos: &Position) -> PointSet {
+    let stones = pos.stones(Player::First).union(pos.stones(Player::Second));
+    pos.empty_points()
+        .iter()
+        .filter(|p| {
+            stones.iter().any(|s| {
+                let (dc, dr) = (
+                    (p.col() as i32 - s.col() as i32).abs(),
+                    (p.row() as i32 - s.row() as i32).abs(),
+                );
+                dc.max(dr) == 1 || (dc.max(dr) == 2 && (dc == 0 || dr == 0 || dc == dr))
+            })
+        })
+        .collect()
+}
+
+fn check(tracked: &SearchPosition) -> Result<(), TestCaseError> {
+    let pos = *tracked.position();
+    let scratch = SearchPosition::new(pos);
+    prop_assert_eq!(tracked.near(), &near_from_scratch(&pos), "\n{}", pos);
+    prop_assert_eq!(scratch.near(), tracked.near());
+    for colour in Player::ALL {
+        let mut total = 0;
+        let mut counts = [0u32; 6];
+        for point in PointSet::board(pos.size()) {
+            let want = if pos.stone_at(point).is_some() {
+                Threats::NONE
+            } else {
+                raw_threats(&pos, colour, point)
+            };
+            // Where the rule does not restrict the colour, the crate's own query agrees.
+            if !*pos.rule().forbidden_points.get(colour) && pos.stone_at(point).is_none() {
+                prop_assert_eq!(want, pos.threats_at(colour, point));
+            }
+            prop_assert_eq!(
+                tracked.threats(colour, point),
+                want,
+                "{:?} at {}\n{}",
+                colour,
+                point,
+                pos
+            );
+            prop_assert_eq!(scratch.threats(colour, point), want);
+            let (value, classes) = assess(want);
+            total += value;
+            for class in Class::ALL {
+                counts[class as usize] += u32::from(classes & class.bit() != 0);
+            }
+        }
+        prop_assert_eq!(tracked.total(colour), total);
+        prop_assert_eq!(scratch.total(colour), total);
+        for class in Class::ALL {
+            prop_assert_eq!(
+                tracked.count(colour, class),
+                counts[class as usize],
+                "{:?}",
+                class
+            );
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: if cfg!(debug_assertions) { 24 } else { 256 },
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
+
+    /// Stones played one by one through the tracked position keep it equal to a fresh one.
+    #[test]
+    fn shapes_kept_move_by_move_equal_fresh_ones(
+        size in prop::sample::select(vec![7u32, 9, 11, 15, 20]),
+        rule in 0usize..6,
+        plies in 0usize..60,
+        seed in any::<u64>(),
+    ) {
+        let rule = RULES[rule];
+        let mut tracked = SearchPosition::new(Position::new(size, rule).unwrap());
+        let mut rng = Rng::new(seed);
+        // Moves near the centre, so that shapes are many.
+        let span = size.min(9);
+        let offset = (size - span) / 2;
+        for _ in 0..plies {
+            let p = Point::new(
+                (offset + rng.below(span)) as u8,
+                (offset + rng.below(span)) as u8,
+            )
+            .unwrap();
+            if !tracked.is_legal(p) {
+                continue;
+            }
+            tracked.play(p).unwrap();
+            // Once the game is over the shapes are no longer kept.
+            if tracked.status().is_over() {
+                break;
+            }
+            check(&tracked)?;
+        }
+        prop_assert_eq!(tracked.zobrist(), tracked.position().zobrist_from_scratch());
+    }
+}
