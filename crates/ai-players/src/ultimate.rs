@@ -4,7 +4,7 @@
 //! - [`Level::Normal`]: a shallow search (3 plies) with the evaluator blurred by seeded noise,
 //!   so it takes a small board or the game when it sees one, blocks the obvious, and
 //!   otherwise plays loosely.
-//! - [`Level::Expert`]: a deep search (up to 400,000 nodes, about 0.2 s in a release build).
+//! - [`Level::Expert`]: a deep search (400,000 nodes, about 0.1 s a move in a release build).
 //!
 //! The levels are search limits, not time: a node budget gives the same move on every
 //! machine. Ties are broken by a seeded noise of one or two points in the evaluation, and the

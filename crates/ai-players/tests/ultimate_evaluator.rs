@@ -55,8 +55,7 @@ fn only(set: impl FnOnce(&mut Weights)) -> UltimateEvaluator {
         won_board: 0,
         macro_threat: 0,
         macro_single: 0,
-        small_threat: 0,
-        small_single: 0,
+        small_board: 0,
         double_threat: 0,
         free_choice: 0,
         board_next: 0,
@@ -137,15 +136,21 @@ fn two_won_boards_in_a_line_make_a_macro_threat_unless_a_drawn_board_blocks_it()
 
 #[test]
 fn small_threats_and_open_lines_are_counted_per_board() {
-    // O's two marks in a row in each of boards 5, 6, 7 are threats on three boards.
+    // O's two marks in a row on each of boards 5, 6 and 7: one threat cell (6 points) and
+    // three open lines of one mark (1 point each) per board, 9 points, times the board's
+    // relevance for O: 1 plus the two open macro lines through each board (the lines through
+    // boards 1 and 2, won by X, are closed to O), 3. X has no mark on an open board.
     let pos = top_row_position(false);
-    let threats = only(|w| w.small_threat = 1);
-    // Relevance of boards 5, 6, 7 for O: 1 + its macro lines still open to O (none of them
-    // through boards 1 and 2, which X won) + none started.
-    let o_value = -threats.static_value(&pos, Player::First);
-    assert!(o_value > 0, "O's small threats count for O: {o_value}");
-    let singles = only(|w| w.small_single = 1);
-    assert!(singles.static_value(&pos, Player::Second) > 0);
+    let small = only(|w| w.small_board = 1);
+    assert_eq!(small.static_value(&pos, Player::Second), 3 * 9 * 3);
+    assert_eq!(small.static_value(&pos, Player::First), -81);
+    // With board 3 drawn, the lines through it (column 3, the anti-diagonal 3-5-7) close for
+    // O too: boards 5, 6 and 7 keep one open line each.
+    let blocked = top_row_position(true);
+    assert_eq!(
+        small.static_value(&blocked, Player::Second),
+        9 * (2 + 2 + 2)
+    );
 }
 
 #[test]

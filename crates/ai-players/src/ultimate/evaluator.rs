@@ -3,10 +3,10 @@
 //! masks, one pass over the open boards, no allocation.
 
 use super::tables::{
-    board_counts_of, open_singles, pop, winning_cells, LINES_NONE, LINES_ONE, THROUGH_COUNT,
+    board_values_of, lane, open_singles, pop, winning_cells, LANE_ONES, LINES_NONE, LINES_ONE,
+    THROUGH_LANES,
 };
 use ai_search::{Evaluator, Score};
-use board_core::bitboard::SetCells;
 use board_core::Player;
 use ultimate::Position;
 
@@ -22,12 +22,10 @@ pub struct Weights {
     pub macro_threat: Score,
     /// Each macro line holding one won board and no board won by the opponent or drawn.
     pub macro_single: Score,
-    /// Each empty cell that would win a small board at once (a small threat), times the
-    /// board's relevance (see [`UltimateEvaluator`]).
-    pub small_threat: Score,
-    /// Each line of a small board holding one own mark and no opponent mark, times the
-    /// board's relevance.
-    pub small_single: Score,
+    /// The factor of each open small board's value: 6 per empty cell that would win the
+    /// board at once (a small threat) and 1 per line holding one own mark and no opponent
+    /// mark, times the board's relevance (see [`UltimateEvaluator`]).
+    pub small_board: Score,
     /// Each open board that is a macro threat and holds a small threat of the same player:
     /// one move from winning the game.
     pub double_threat: Score,
@@ -46,8 +44,7 @@ impl Default for Weights {
             won_board: 100,
             macro_threat: 90,
             macro_single: 20,
-            small_threat: 6,
-            small_single: 1,
+            small_board: 1,
             double_threat: 40,
             free_choice: 30,
             board_next: 30,
@@ -127,35 +124,31 @@ impl UltimateEvaluator {
         let started_them = alive_them & LINES_ONE[won_them as usize];
         let macro_me = winning_cells(won_me, blocks_me);
         let macro_them = winning_cells(won_them, blocks_them);
-        let (relevance_me, relevance_them) = (
-            &THROUGH_COUNT[alive_me as usize],
-            &THROUGH_COUNT[alive_them as usize],
-        );
-        let (started_count_me, started_count_them) = (
-            &THROUGH_COUNT[started_me as usize],
-            &THROUGH_COUNT[started_them as usize],
-        );
+        // Each board's relevance in a 7-bit lane: 1, plus the open macro lines through it,
+        // plus those of them already holding a won board.
+        let relevance_me =
+            LANE_ONES + THROUGH_LANES[alive_me as usize] + THROUGH_LANES[started_me as usize];
+        let relevance_them =
+            LANE_ONES + THROUGH_LANES[alive_them as usize] + THROUGH_LANES[started_them as usize];
 
         let mut value = w.won_board * (pop(won_me) - pop(won_them))
             + w.macro_threat * (pop(macro_me) - pop(macro_them))
             + w.macro_single
                 * (pop(open_singles(won_me, blocks_me) as u16)
                     - pop(open_singles(won_them, blocks_them) as u16));
-        let (mut threats_me, mut threats_them) = (0u16, 0u16);
-        for b in SetCells(open) {
-            let b = b as usize;
-            // Threat cells and open lines of one, both players, from one table lookup.
-            let counts = board_counts_of(mine[b], theirs[b]) as Score;
-            let (wins_me, singles_me) = (counts & 15, counts >> 4 & 15);
-            let (wins_them, singles_them) = (counts >> 8 & 15, counts >> 12);
-            let small_me = w.small_threat * wins_me + w.small_single * singles_me;
-            let small_them = w.small_threat * wins_them + w.small_single * singles_them;
-            let weight_me = 1 + relevance_me[b] as Score + started_count_me[b] as Score;
-            let weight_them = 1 + relevance_them[b] as Score + started_count_them[b] as Score;
-            value += weight_me * small_me - weight_them * small_them;
-            threats_me |= ((wins_me != 0) as u16) << b;
-            threats_them |= ((wins_them != 0) as u16) << b;
+        let (mut small, mut threats_me, mut threats_them) = (0, 0u16, 0u16);
+        // A fixed nine-board loop (unrolled, lane shifts by constants); a finished board's
+        // marks count for nothing.
+        for b in 0..9u32 {
+            let keep = 0u16.wrapping_sub(open >> b & 1);
+            // Both players' values and threat flags on this board: one table lookup.
+            let packed = board_values_of(mine[b as usize], theirs[b as usize]) & keep;
+            let (value_me, value_them) = ((packed & 0x3F) as Score, (packed >> 7 & 0x3F) as Score);
+            small += lane(relevance_me, b) * value_me - lane(relevance_them, b) * value_them;
+            threats_me |= (packed >> 6 & 1) << b;
+            threats_them |= (packed >> 13 & 1) << b;
         }
+        value += w.small_board * small;
         value += w.double_threat * (pop(threats_me & macro_me) - pop(threats_them & macro_them));
         Survey {
             value,

@@ -22,9 +22,6 @@ pub(crate) static LINES_THROUGH: [u8; 9] = lines_through();
 /// `count_ones`: the baseline x86-64 target has no population-count instruction.
 pub(crate) static POP9: [u8; 512] = pop9();
 
-/// For each set of lines and each cell, how many of those lines pass through the cell.
-pub(crate) static THROUGH_COUNT: [[u8; 9]; 256] = through_count();
-
 const fn pop9() -> [u8; 512] {
     let mut table = [0u8; 512];
     let mut mask = 0;
@@ -33,89 +30,6 @@ const fn pop9() -> [u8; 512] {
         mask += 1;
     }
     table
-}
-
-const fn through_count() -> [[u8; 9]; 256] {
-    let through = lines_through();
-    let mut table = [[0u8; 9]; 256];
-    let mut lines = 0;
-    while lines < 256 {
-        let mut cell = 0;
-        while cell < 9 {
-            table[lines][cell] = (lines as u8 & through[cell]).count_ones() as u8;
-            cell += 1;
-        }
-        lines += 1;
-    }
-    table
-}
-
-/// The base-3 code of each 9-bit mask: the sum of `3^c` over its cells. A small board with
-/// marks `mine` and `theirs` is `BASE3[mine] + 2 * BASE3[theirs]` (below `3^9`).
-pub(crate) static BASE3: [u16; 512] = base3();
-
-/// For each small board by base-3 code (see [`BASE3`]), the counts the evaluator needs,
-/// packed in four nibbles: the cells where the first player wins the board at once, its open
-/// lines of one mark, and the same two for the second player.
-pub(crate) static BOARD_COUNTS: [u16; 19683] = board_counts();
-
-const fn base3() -> [u16; 512] {
-    let mut table = [0u16; 512];
-    let mut mask = 0;
-    while mask < 512 {
-        let mut code = 0u16;
-        let mut power = 1u16;
-        let mut cell = 0;
-        while cell < 9 {
-            if mask & (1 << cell) != 0 {
-                code += power;
-            }
-            power *= 3;
-            cell += 1;
-        }
-        table[mask] = code;
-        mask += 1;
-    }
-    table
-}
-
-const fn board_counts() -> [u16; 19683] {
-    let win = win_cells();
-    let one = lines_with(1);
-    let none = lines_with(0);
-    let mut table = [0u16; 19683];
-    let mut code = 0;
-    while code < 19683 {
-        // Decode the digits: 1 for a first-player mark, 2 for a second-player mark.
-        let (mut first, mut second) = (0usize, 0usize);
-        let mut rest = code;
-        let mut cell = 0;
-        while cell < 9 {
-            match rest % 3 {
-                1 => first |= 1 << cell,
-                2 => second |= 1 << cell,
-                _ => {}
-            }
-            rest /= 3;
-            cell += 1;
-        }
-        let empty = !(first | second) & 0x1FF;
-        let wins_first = (win[first] as usize & empty).count_ones() as u16;
-        let wins_second = (win[second] as usize & empty).count_ones() as u16;
-        let singles_first = (one[first] & none[second]).count_ones() as u16;
-        let singles_second = (one[second] & none[first]).count_ones() as u16;
-        table[code] = wins_first | singles_first << 4 | wins_second << 8 | singles_second << 12;
-        code += 1;
-    }
-    table
-}
-
-/// The packed counts of a small board (see [`BOARD_COUNTS`]), `first`'s in the low byte.
-#[inline(always)]
-pub(crate) fn board_counts_of(first: u16, second: u16) -> u16 {
-    let code =
-        BASE3[(first & 0x1FF) as usize] as usize + 2 * BASE3[(second & 0x1FF) as usize] as usize;
-    BOARD_COUNTS[code.min(19682)]
 }
 
 /// The number of set bits of a 9-bit mask (higher bits ignored).
@@ -173,6 +87,130 @@ const fn lines_through() -> [u8; 9] {
     table
 }
 
+/// The value of one small board for a player: this much per empty cell that wins the board
+/// at once (a threat)...
+pub(crate) const SMALL_THREAT: u16 = 6;
+/// ... and this much per line holding one of the player's marks and none of the opponent's.
+pub(crate) const SMALL_SINGLE: u16 = 1;
+
+/// The base-3 code of each 9-bit mask: the sum of `3^c` over its cells. A small board with
+/// marks `first` and `second` is `BASE3[first] + 2 * BASE3[second]` (below `3^9`).
+pub(crate) static BASE3: [u16; 512] = base3();
+
+/// For each small board by base-3 code (see [`BASE3`]), both players' small-board values
+/// packed: bits 0-5 the first player's value (`SMALL_THREAT` per threat cell plus
+/// `SMALL_SINGLE` per open line of one), bit 6 set when it has a threat, bits 7-12 and 13 the
+/// same for the second player. 2^15 entries so that any index masked to 15 bits is in range
+/// (the codes of real boards stay below 3^9).
+pub(crate) static BOARD_VALUES: [u16; 1 << 15] = board_values();
+
+/// For each set of macro lines, how many of them pass through each board, in 7-bit lanes
+/// (board `b` in bits `7b..7b+7`).
+pub(crate) static THROUGH_LANES: [u64; 256] = through_lanes();
+
+/// Lane `board` (0-8) of a [`THROUGH_LANES`]-style word.
+#[inline(always)]
+pub(crate) fn lane(word: u64, board: u32) -> i32 {
+    ((word >> (7 * board)) & 0x7F) as i32
+}
+
+/// A 1 in every one of the nine 7-bit lanes.
+pub(crate) const LANE_ONES: u64 = {
+    let mut word = 0u64;
+    let mut b = 0;
+    while b < 9 {
+        word |= 1 << (7 * b);
+        b += 1;
+    }
+    word
+};
+
+const fn base3() -> [u16; 512] {
+    let mut table = [0u16; 512];
+    let mut mask = 0;
+    while mask < 512 {
+        let mut code = 0u16;
+        let mut power = 1u16;
+        let mut cell = 0;
+        while cell < 9 {
+            if mask & (1 << cell) != 0 {
+                code += power;
+            }
+            power *= 3;
+            cell += 1;
+        }
+        table[mask] = code;
+        mask += 1;
+    }
+    table
+}
+
+/// One player's packed small-board value: the value in bits 0-5, bit 6 for a threat (with
+/// the tables of [`WIN_CELLS`], [`LINES_ONE`] and [`LINES_NONE`] passed in).
+const fn packed_value(
+    mine: usize,
+    theirs: usize,
+    win: &[u16; 512],
+    one: &[u8; 512],
+    none: &[u8; 512],
+) -> u16 {
+    let empty = !(mine | theirs) & 0x1FF;
+    let wins = (win[mine] as usize & empty).count_ones() as u16;
+    let singles = (one[mine] & none[theirs]).count_ones() as u16;
+    let value = SMALL_THREAT * wins + SMALL_SINGLE * singles;
+    assert!(value < 64, "a small-board value fits in 6 bits");
+    value | ((wins != 0) as u16) << 6
+}
+
+const fn board_values() -> [u16; 1 << 15] {
+    let (win, one, none) = (win_cells(), lines_with(1), lines_with(0));
+    let mut table = [0u16; 1 << 15];
+    let mut code = 0;
+    while code < 19683 {
+        // Decode the digits: 1 for a first-player mark, 2 for a second-player mark.
+        let (mut first, mut second) = (0usize, 0usize);
+        let mut rest = code;
+        let mut cell = 0;
+        while cell < 9 {
+            match rest % 3 {
+                1 => first |= 1 << cell,
+                2 => second |= 1 << cell,
+                _ => {}
+            }
+            rest /= 3;
+            cell += 1;
+        }
+        table[code] = packed_value(first, second, &win, &one, &none)
+            | packed_value(second, first, &win, &one, &none) << 7;
+        code += 1;
+    }
+    table
+}
+
+const fn through_lanes() -> [u64; 256] {
+    let through = lines_through();
+    let mut table = [0u64; 256];
+    let mut lines = 0;
+    while lines < 256 {
+        let mut board = 0;
+        while board < 9 {
+            let count = (lines as u8 & through[board]).count_ones() as u64;
+            table[lines] |= count << (7 * board);
+            board += 1;
+        }
+        lines += 1;
+    }
+    table
+}
+
+/// Both players' packed small-board values (see [`BOARD_VALUES`]), `first`'s in bits 0-6.
+#[inline(always)]
+pub(crate) fn board_values_of(first: u16, second: u16) -> u16 {
+    let code =
+        BASE3[(first & 0x1FF) as usize] as usize + 2 * BASE3[(second & 0x1FF) as usize] as usize;
+    BOARD_VALUES[code & 0x7FFF]
+}
+
 /// The cells of `mine` completing a line on a grid where `theirs` holds the other marks
 /// (both 9-bit masks): the empty cells where the owner of `mine` wins the grid at once.
 #[inline(always)]
@@ -219,15 +257,31 @@ mod tests {
     }
 
     #[test]
-    fn board_counts_agree_with_the_masks() {
+    fn board_values_agree_with_the_masks() {
+        let value = |mine: u16, theirs: u16| {
+            let wins = pop(winning_cells(mine, theirs)) as u16;
+            let singles = pop(open_singles(mine, theirs) as u16) as u16;
+            (SMALL_THREAT * wins + SMALL_SINGLE * singles) | ((wins != 0) as u16) << 6
+        };
         for first in 0..512u16 {
             for second in (0..512u16).filter(|s| s & first == 0) {
-                let packed = board_counts_of(first, second);
-                let want = pop(winning_cells(first, second)) as u16
-                    | (pop(open_singles(first, second) as u16) as u16) << 4
-                    | (pop(winning_cells(second, first)) as u16) << 8
-                    | (pop(open_singles(second, first) as u16) as u16) << 12;
-                assert_eq!(packed, want, "{first:09b} {second:09b}");
+                let want = value(first, second) | value(second, first) << 7;
+                assert_eq!(
+                    board_values_of(first, second),
+                    want,
+                    "{first:09b} {second:09b}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn lanes_count_the_lines_through_each_board() {
+        for lines in 0..256usize {
+            for board in 0..9u32 {
+                let want = (lines as u8 & LINES_THROUGH[board as usize]).count_ones() as i32;
+                assert_eq!(lane(THROUGH_LANES[lines], board), want);
+                assert_eq!(lane(THROUGH_LANES[lines] + LANE_ONES, board), want + 1);
             }
         }
     }
@@ -244,12 +298,6 @@ mod tests {
         );
         for mask in 0..512u16 {
             assert_eq!(pop(mask), mask.count_ones() as i32);
-        }
-        for (lines, counts) in THROUGH_COUNT.iter().enumerate() {
-            for (cell, &count) in counts.iter().enumerate() {
-                let want = (lines as u8 & LINES_THROUGH[cell]).count_ones() as u8;
-                assert_eq!(count, want);
-            }
         }
         // X in the centre, O in a corner: X keeps three open lines of one.
         assert_eq!(open_singles(1 << 4, 1).count_ones(), 3);
