@@ -1,0 +1,65 @@
+//! The AI-depth benchmark at a fixed depth: ai-search on every stored position of every game
+//! with an evaluator (`benches/positions/`), and side by side with minimax-rs on ultimate
+//! tic-tac-toe from the start, with the same evaluator. `examples/ai_depth.rs` gives the
+//! depth reached in a given time and the comparison table.
+
+#[path = "positions/mod.rs"]
+mod positions;
+
+#[path = "positions/minimax_peer.rs"]
+mod minimax_peer;
+
+use ai_players::ultimate::UltimateEvaluator;
+use ai_search::{Limits, Searcher};
+use criterion::{criterion_group, criterion_main, Criterion};
+use minimax_peer::PeerStrategy;
+use positions::SuiteGame;
+use std::hint::black_box;
+
+/// The depth every stored position is searched to.
+const DEPTH: u32 = 8;
+/// The table of every search (allocated inside the timed search, as the peer's).
+const TABLE_BYTES: usize = 16 << 20;
+
+fn bench_stored_positions<S: SuiteGame>(c: &mut Criterion) {
+    let mut group = c.benchmark_group(format!("ai_depth/{} depth {DEPTH}", S::NAME));
+    group.sample_size(10);
+    for named in positions::positions::<S>().expect("the stored positions load") {
+        group.bench_function(&named.name, |b| {
+            b.iter(|| {
+                let mut searcher = Searcher::new(S::evaluator()).with_table_bytes(TABLE_BYTES);
+                searcher.search(black_box(&named.position), &Limits::depth(DEPTH))
+            })
+        });
+    }
+    group.finish();
+}
+
+fn bench_peer(c: &mut Criterion) {
+    let start = ultimate::Position::new();
+    let mut group = c.benchmark_group("ai_depth/ultimate start vs minimax-rs");
+    group.sample_size(10);
+    for depth in [6u8, 8] {
+        group.bench_function(format!("ai-search depth {depth}"), |b| {
+            b.iter(|| {
+                let mut searcher =
+                    Searcher::new(UltimateEvaluator::new()).with_table_bytes(TABLE_BYTES);
+                searcher.search(black_box(&start), &Limits::depth(depth as u32))
+            })
+        });
+        for strategy in PeerStrategy::ALL {
+            group.bench_function(format!("{} depth {depth}", strategy.name()), |b| {
+                b.iter(|| minimax_peer::search(strategy, black_box(&start), depth, TABLE_BYTES))
+            });
+        }
+    }
+    group.finish();
+}
+
+fn bench_all(c: &mut Criterion) {
+    bench_stored_positions::<positions::Ultimate>(c);
+    bench_peer(c);
+}
+
+criterion_group!(benches, bench_all);
+criterion_main!(benches);

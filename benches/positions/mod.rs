@@ -1,0 +1,150 @@
+//! The AI-depth suite: the games that have an evaluator, and the fixed positions of each,
+//! stored beside this file (`GAME.txt`). Shared by `examples/ai_depth.rs` (depth reached in a
+//! given time) and `benches/ai_depth.rs` (time to a fixed depth), included by `#[path]`.
+//!
+//! A positions file holds one position per line: a name, then the moves from the game's start
+//! in its notation, separated by spaces (`start` alone is the empty board). `#` starts a
+//! comment; blank lines are skipped.
+//!
+//! Adding a game is one [`SuiteGame`] impl, one line in [`GAMES`] (the example's table) and
+//! one line in `bench_all` of `benches/ai_depth.rs`.
+
+#![allow(dead_code)] // each includer uses its part
+
+use ai_search::{Evaluator, Limits, Searcher};
+use board_core::{replay, Game};
+
+/// A game of the suite: its start position, its evaluator and its positions file.
+pub trait SuiteGame {
+    /// The game's name in tables and on the command line.
+    const NAME: &'static str;
+    /// The positions file's text.
+    const POSITIONS: &'static str;
+    /// The rules.
+    type G: Game;
+    /// The evaluator the search uses.
+    type E: Evaluator<Self::G>;
+    /// The start position the stored move lists are played from.
+    fn start() -> Self::G;
+    /// The evaluator.
+    fn evaluator() -> Self::E;
+}
+
+/// Ultimate tic-tac-toe under the seed's rules, with ai-players' evaluator.
+pub struct Ultimate;
+
+impl SuiteGame for Ultimate {
+    const NAME: &'static str = "ultimate";
+    const POSITIONS: &'static str = include_str!("ultimate.txt");
+    type G = ultimate::Position;
+    type E = ai_players::ultimate::UltimateEvaluator;
+    fn start() -> ultimate::Position {
+        ultimate::Position::new()
+    }
+    fn evaluator() -> Self::E {
+        ai_players::ultimate::UltimateEvaluator::new()
+    }
+}
+
+/// One game's part of the suite, type-erased for the table.
+pub struct Entry {
+    /// The game's name.
+    pub name: &'static str,
+    /// Searches every stored position of the game within the limits.
+    pub run: fn(&Limits, usize) -> Result<Vec<Row>, String>,
+}
+
+/// The table of games: one line per game with an evaluator.
+pub const GAMES: &[Entry] = &[Entry {
+    name: Ultimate::NAME,
+    run: run_game::<Ultimate>,
+}];
+
+/// One search of one stored position.
+#[derive(Clone, Debug)]
+pub struct Row {
+    /// The game.
+    pub game: &'static str,
+    /// The position's name.
+    pub position: String,
+    /// The last completed depth.
+    pub depth: u32,
+    /// Nodes visited.
+    pub nodes: u64,
+    /// Nodes per second.
+    pub nps: u64,
+    /// Time taken, in microseconds.
+    pub micros: u64,
+    /// The best move, in the game's notation.
+    pub best: String,
+    /// Its score from the side to move's view.
+    pub score: i32,
+    /// `win`, `loss` or `draw` when the search proved it.
+    pub proof: Option<&'static str>,
+}
+
+/// A named position of a positions file.
+pub struct Named<G> {
+    /// The position's name.
+    pub name: String,
+    /// The position.
+    pub position: G,
+}
+
+/// Reads a positions file: every line played from `start`, or the first problem found.
+pub fn load<G: Game>(text: &str, start: &G) -> Result<Vec<Named<G>>, String> {
+    let mut positions = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        let line = line.split('#').next().unwrap_or("").trim();
+        let mut words = line.split_whitespace();
+        let Some(name) = words.next() else {
+            continue;
+        };
+        let mut position = start.clone();
+        replay(&mut position, words).map_err(|e| {
+            format!(
+                "line {}: position {name}: move {}: {}",
+                number + 1,
+                e.ply() + 1,
+                e.reason()
+            )
+        })?;
+        if position.status().is_over() {
+            return Err(format!("line {}: position {name} is over", number + 1));
+        }
+        positions.push(Named {
+            name: name.to_owned(),
+            position,
+        });
+    }
+    Ok(positions)
+}
+
+/// The stored positions of a suite game.
+pub fn positions<S: SuiteGame>() -> Result<Vec<Named<S::G>>, String> {
+    load(S::POSITIONS, &S::start()).map_err(|e| format!("{}.txt: {e}", S::NAME))
+}
+
+/// Searches every stored position of `S` within `limits`, each with a fresh searcher holding
+/// a table of `table_bytes`.
+pub fn run_game<S: SuiteGame>(limits: &Limits, table_bytes: usize) -> Result<Vec<Row>, String> {
+    let mut rows = Vec::new();
+    for named in positions::<S>()? {
+        let mut searcher = Searcher::new(S::evaluator()).with_table_bytes(table_bytes);
+        let result = searcher.search(&named.position, limits);
+        rows.push(Row {
+            game: S::NAME,
+            position: named.name,
+            depth: result.depth,
+            nodes: result.nodes,
+            nps: result.nodes_per_second(),
+            micros: result.elapsed.as_micros() as u64,
+            best: result
+                .best_move
+                .map_or_else(|| "-".to_owned(), |m| m.to_string()),
+            score: result.score,
+            proof: result.proof.map(|p| p.name()),
+        });
+    }
+    Ok(rows)
+}
