@@ -1,12 +1,13 @@
 //! Gomoku at the console: the board with coordinates, the last move in parentheses, the
 //! winning line drawn as `#` (black) or `@` (white). Options `--rule` and `--size`; the
-//! computer (`--level normal`) plays greedily on the threat shapes of both colours.
+//! computer (`--level beginner|normal|expert`) is ai-players' gomoku player.
 
 use crate::console::Console;
 use crate::seats::SeatOptions;
 use crate::session::{run_session, ConsoleGame, Seat};
-use board_core::{Game, History, Player, Rng, Status};
-use gomoku::threat::Shape;
+use ai_players::gomoku::{GomokuPlayer, Level, ParseLevelError};
+use ai_players::ComputerPlayer;
+use board_core::{Game, History, Player, Status};
 use gomoku::{Point, Position, Rule};
 
 struct Gomoku {
@@ -77,69 +78,8 @@ impl ConsoleGame for Gomoku {
     }
 }
 
-/// How much a point is worth to the computer: its own shapes first, then the opponent's.
-fn shape_value(shape: Option<Shape>) -> u32 {
-    match shape {
-        Some(Shape::Five) => 10_000,
-        Some(Shape::StraightFour) | Some(Shape::DoubleFour) => 2_000,
-        Some(Shape::FourThree) => 1_500,
-        Some(Shape::DoubleThree) => 800,
-        Some(Shape::Four) => 300,
-        Some(Shape::OpenThree) | Some(Shape::SplitThree) => 200,
-        Some(Shape::ClosedThree) => 50,
-        None => 0,
-    }
-}
-
-/// The greedy computer: the point with the best value of its own shapes plus (a little less)
-/// the opponent's shapes it blocks, with a pull towards the stones and the centre; ties are
-/// broken at random.
-fn greedy_move(pos: &Position, rng: &mut Rng) -> Option<Point> {
-    let me = pos.side_to_move();
-    let mine = pos.threats(me);
-    let theirs = pos.threats(me.opponent());
-    let stones = pos.stones(me).union(pos.stones(me.opponent()));
-    let centre = (pos.size() as i32 - 1) / 2;
-    let mut best: Option<(u32, Point)> = None;
-    let mut ties = 0;
-    for point in pos.empty_points() {
-        // Under renju black's forbidden points are not moves.
-        if !pos.is_legal(point) {
-            continue;
-        }
-        let near = (-1..=1)
-            .flat_map(|dc| (-1..=1).map(move |dr| (dc, dr)))
-            .filter(|&(dc, dr)| {
-                let (c, r) = (point.col() as i32 + dc, point.row() as i32 + dr);
-                c >= 0 && r >= 0 && Point::new(c as u8, r as u8).is_some_and(|p| stones.contains(p))
-            })
-            .count() as u32;
-        let distance = (point.col() as i32 - centre)
-            .abs()
-            .max((point.row() as i32 - centre).abs());
-        let value = shape_value(mine.get(point).best()) * 10 / 9
-            + shape_value(theirs.get(point).best())
-            + near * 4
-            + (20 - distance.min(20)) as u32;
-        match best {
-            Some((v, _)) if v > value => {}
-            Some((v, _)) if v == value => {
-                ties += 1;
-                if rng.below(ties + 1) == 0 {
-                    best = Some((value, point));
-                }
-            }
-            _ => {
-                ties = 0;
-                best = Some((value, point));
-            }
-        }
-    }
-    best.map(|(_, p)| p)
-}
-
 /// Starts gomoku: `--rule caro|caro5|caro6|standard|freestyle|renju` (default caro), `--size 5..20`
-/// (default 15); `--level normal` plays the greedy computer, `--level beginner` random moves.
+/// (default 15); `--level beginner|normal|expert` plays the computer (ai-players' gomoku levels).
 pub fn run(args: &[String], console: &mut Console) -> Result<(), String> {
     let options = SeatOptions::parse(args)?;
     let mut rule = Rule::CARO;
@@ -162,15 +102,12 @@ pub fn run(args: &[String], console: &mut Console) -> Result<(), String> {
     }
     // Checks the size and the rule before the session starts.
     Position::new(size, rule).map_err(|e| e.to_string())?;
-    let greedy = match options.level.as_deref() {
-        None | Some("normal") => true,
-        Some("beginner") => false,
-        Some(other) => {
-            return Err(format!(
-                "gomoku's computer levels are beginner (random moves) and normal (greedy on threats), not {other:?}"
-            ))
-        }
-    };
+    let level: Option<Level> = options
+        .level
+        .as_deref()
+        .map(str::parse)
+        .transpose()
+        .map_err(|e: ParseLevelError| e.to_string())?;
     let goal = match rule.name() {
         Some("caro") => "exactly five in a row, not blocked at both ends (the edge blocks)",
         Some("caro5") => "exactly five in a row, not blocked at both ends by stones",
@@ -188,18 +125,9 @@ pub fn run(args: &[String], console: &mut Console) -> Result<(), String> {
     let game = Gomoku { size, rule };
     run_session(&game, console, |number| {
         options.seats(number, || {
-            let mut rng = Rng::new(options.seed ^ number);
-            if greedy {
-                Seat::Computer(
-                    "normal: greedy on threat shapes".to_owned(),
-                    Box::new(move |pos: &Position| greedy_move(pos, &mut rng)),
-                )
-            } else {
-                Seat::Computer(
-                    "beginner: random moves".to_owned(),
-                    Box::new(move |pos: &Position| pos.random_move(&mut rng)),
-                )
-            }
+            let level = level.unwrap_or(Level::Normal);
+            let mut player = GomokuPlayer::new(level, options.seed ^ number);
+            Seat::Computer(player.name(), Box::new(move |pos| player.choose_move(pos)))
         })
     });
     Ok(())

@@ -1,10 +1,18 @@
 //! Gomoku in the referee. Options: `{"size": 5..=20, "rule": "caro" | "caro5" | "caro6" |
 //! "standard" | "freestyle" | "renju"}`, defaults 15 and `caro`. Under renju black's forbidden
 //! points are not in the legal list.
+//!
+//! `search` runs ai-players' gomoku evaluator (threat shapes under the game's rule, moves
+//! near the stones) on every rule and size.
 
 use crate::RefereeGame;
-use gomoku::{Position, Rule};
+use ai_players::gomoku::{GomokuEvaluator, SearchPosition};
+use ai_search::{Limits, SearchResult, Searcher};
+use gomoku::{Point, Position, Rule};
 use serde_json::{Map, Value};
+
+/// The transposition table of a `search` request.
+const SEARCH_TABLE_BYTES: usize = 32 << 20;
 
 impl RefereeGame for Position {
     fn from_options(options: &Map<String, Value>) -> Result<Self, String> {
@@ -37,5 +45,11 @@ impl RefereeGame for Position {
             }
         }
         Position::new(size, rule).map_err(|e| e.to_string())
+    }
+
+    fn search(&self, limits: &Limits) -> Result<SearchResult<Point>, String> {
+        let mut searcher =
+            Searcher::new(GomokuEvaluator::new()).with_table_bytes(SEARCH_TABLE_BYTES);
+        Ok(searcher.search(&SearchPosition::new(*self), limits))
     }
 }
