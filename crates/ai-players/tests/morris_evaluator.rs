@@ -16,8 +16,6 @@ const ZERO: Weights = Weights {
     mobility: 0,
     blocked: 0,
     opponent_stuck: 0,
-    capture_next: 0,
-    unstoppable: 0,
 };
 
 /// The evaluator that counts one term only, with weight 1 in both stages.
@@ -47,8 +45,6 @@ fn terms() -> Vec<Term> {
         ("mobility", |w| w.mobility = 1, |p| both(p, mobility)),
         ("blocked", |w| w.blocked = 1, |p| both(p, blocked)),
         ("opponent_stuck", |w| w.opponent_stuck = 1, opponent_stuck),
-        ("capture_next", |w| w.capture_next = 1, capture_next),
-        ("unstoppable", |w| w.unstoppable = 1, |p| -unstoppable(p)),
     ]
 }
 
@@ -127,24 +123,6 @@ fn closing(position: &Position, player: Player, running: bool) -> Points {
 fn opponent_stuck(position: &Position) -> Score {
     let them = position.side_to_move().opponent();
     (position.phase(them) == Phase::Moving && mobility(position, them) == 0) as Score
-}
-
-fn capture_next(position: &Position) -> Score {
-    (!closing(position, position.side_to_move(), false).is_empty()) as Score
-}
-
-fn unstoppable(position: &Position) -> Score {
-    let me = position.side_to_move();
-    if !closing(position, me, false).is_empty() {
-        return 0;
-    }
-    let theirs = closing(position, me.opponent(), false);
-    let reachable = |t: Point| match position.phase(me) {
-        Phase::Placing | Phase::Flying => true,
-        Phase::Moving => adjacent(t).intersects(position.pieces(me)),
-    };
-    let n = theirs.count();
-    (n >= 2 || (n == 1 && !theirs.points().any(reachable))) as Score
 }
 
 /// A position reached by `plies` random moves from the start.
@@ -272,14 +250,12 @@ in hand: white 0, black 0
     assert_eq!(value(|w| w.mobility = 1), 8 - 9);
     assert_eq!(value(|w| w.open_mill = 1), 0);
     assert_eq!(value(|w| w.running_mill = 1), 0);
-    assert_eq!(value(|w| w.capture_next = 1), 0);
 }
 
 #[test]
-fn a_running_mill_and_a_threat_to_block() {
+fn a_running_mill_and_open_mills_on_both_sides() {
     // White to move: a4 can leave a1-a4-a7 for b4 and close b2-b4-b6 (a running mill, and an
-    // open mill now). Black threatens e3 (c3-d3 with a slide from e4): one point, which white
-    // cannot reach, but white captures first.
+    // open mill). Black has an open mill too: e3, closing c3-d3-e3 with a slide from e4.
     let position = pos("
 7 W-----------.-----------.
 6 |   W-------.-------.   |
@@ -295,11 +271,5 @@ in hand: white 0, black 0
     let value = |set: fn(&mut Weights)| only(set).evaluate(&position);
     assert_eq!(value(|w| w.running_mill = 1), 1);
     assert_eq!(value(|w| w.open_mill = 1), 1 - 1);
-    assert_eq!(value(|w| w.capture_next = 1), 1);
-    assert_eq!(
-        value(|w| w.unstoppable = 1),
-        0,
-        "white closes its own mill first"
-    );
     assert_eq!(value(|w| w.mill = 1), 1);
 }

@@ -55,21 +55,23 @@ fn play_game(white: &mut MorrisPlayer, black: &mut MorrisPlayer, max_plies: usiz
     }
 }
 
-/// Wins of `strong` (alternating colours, game `g` seeded with `g`) over `games` games.
+/// Wins of `strong` (alternating colours, game `g` seeded with `g`) in `games` games of at
+/// most `max_plies` plies.
 fn wins(
     strong: impl Fn(u64) -> MorrisPlayer,
     weak: impl Fn(u64) -> MorrisPlayer,
     games: u64,
+    max_plies: usize,
 ) -> u32 {
     let mut won = 0;
     for g in 0..games {
         let (mut a, mut b) = (strong(g), weak(1000 + g));
-        let (status, side) = if g % 2 == 0 {
-            (play_game(&mut a, &mut b, MAX_PLIES).status, Player::First)
+        let (game, side) = if g % 2 == 0 {
+            (play_game(&mut a, &mut b, max_plies), Player::First)
         } else {
-            (play_game(&mut b, &mut a, MAX_PLIES).status, Player::Second)
+            (play_game(&mut b, &mut a, max_plies), Player::Second)
         };
-        if status == Status::Won(side) {
+        if game.status == Status::Won(side) {
             won += 1;
         }
     }
@@ -164,6 +166,7 @@ fn normal_beats_beginner() {
         |s| MorrisPlayer::new(Level::Normal, s),
         |s| MorrisPlayer::new(Level::Beginner, s),
         6,
+        MAX_PLIES,
     );
     assert!(
         won >= 5,
@@ -177,11 +180,12 @@ fn expert_beats_beginner() {
     let won = wins(
         |s| MorrisPlayer::new(Level::Expert, s),
         |s| MorrisPlayer::new(Level::Beginner, s),
-        8,
+        6,
+        MAX_PLIES,
     );
     assert!(
-        won >= 7,
-        "expert won only {won} of 8 games against beginner"
+        won >= 5,
+        "expert won only {won} of 6 games against beginner"
     );
 }
 
@@ -192,8 +196,10 @@ fn expert_beats_normal() {
         |s| MorrisPlayer::new(Level::Expert, s),
         |s| MorrisPlayer::new(Level::Normal, s),
         4,
+        100,
     );
-    assert!(won >= 3, "expert won only {won} of 4 games against normal");
+    // Games the normal level holds to a shuffle count as not won.
+    assert!(won >= 2, "expert won only {won} of 4 games against normal");
 }
 
 fn after(moves: &[&str]) -> Position {
