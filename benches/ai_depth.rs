@@ -58,6 +58,7 @@ fn bench_peer(c: &mut Criterion) {
 
 fn bench_all(c: &mut Criterion) {
     bench_stored_positions::<positions::Ultimate>(c);
+    bench_stored_positions::<positions::Morris>(c);
     bench_peer(c);
 }
 

@@ -46,6 +46,23 @@ impl SuiteGame for Ultimate {
     }
 }
 
+/// Nine men's morris (standard rules, flying on), with ai-players' evaluator. The search
+/// runs on the bare position: it does not see repetitions.
+pub struct Morris;
+
+impl SuiteGame for Morris {
+    const NAME: &'static str = "morris";
+    const POSITIONS: &'static str = include_str!("morris.txt");
+    type G = morris::Position;
+    type E = ai_players::morris::MorrisEvaluator;
+    fn start() -> morris::Position {
+        morris::Position::new()
+    }
+    fn evaluator() -> Self::E {
+        ai_players::morris::MorrisEvaluator::new()
+    }
+}
+
 /// One game's part of the suite, type-erased for the table.
 pub struct Entry {
     /// The game's name.
@@ -55,10 +72,16 @@ pub struct Entry {
 }
 
 /// The table of games: one line per game with an evaluator.
-pub const GAMES: &[Entry] = &[Entry {
-    name: Ultimate::NAME,
-    run: run_game::<Ultimate>,
-}];
+pub const GAMES: &[Entry] = &[
+    Entry {
+        name: Ultimate::NAME,
+        run: run_game::<Ultimate>,
+    },
+    Entry {
+        name: Morris::NAME,
+        run: run_game::<Morris>,
+    },
+];
 
 /// One search of one stored position.
 #[derive(Clone, Debug)]
