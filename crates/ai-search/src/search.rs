@@ -67,6 +67,8 @@ const KEYS_PER_PLY: usize = 96;
 pub struct Searcher<G: Game, E: Evaluator<G>> {
     evaluator: E,
     techniques: Techniques,
+    /// The plies between two iterations of iterative deepening.
+    depth_step: u32,
     table: TranspositionTable<G::Move>,
     /// The default table is allocated at the first search, unless a size was chosen first.
     default_table_pending: bool,
@@ -90,6 +92,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         Searcher {
             evaluator,
             techniques: Techniques::default(),
+            depth_step: 1,
             table: TranspositionTable::with_bytes(0),
             default_table_pending: true,
             ordering: Ordering::new(),
@@ -142,6 +145,22 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         self
     }
 
+    /// This searcher deepening `step` plies at a time (at least 1; the default is 1). The
+    /// iterations end exactly on the depth limit: with step 2, a depth-10 search runs depths 2,
+    /// 4, ..., 10 and a depth-9 search 1, 3, ..., 9. The value at the depth reached is the same;
+    /// where the evaluation swings between odd and even depths (a side-to-move bonus, as in
+    /// ultimate tic-tac-toe), skipping every other iteration saves nodes, since the table and
+    /// history learnt at depth `d - 2` order depth `d` about as well.
+    pub fn with_depth_step(mut self, step: u32) -> Self {
+        self.depth_step = step.max(1);
+        self
+    }
+
+    /// The plies between two iterations of iterative deepening.
+    pub fn depth_step(&self) -> u32 {
+        self.depth_step
+    }
+
     /// The evaluator.
     pub fn evaluator(&self) -> &E {
         &self.evaluator
@@ -184,16 +203,18 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             result.proof = Proof::from_score(score, true);
             return result;
         }
+        // The iterations: `first`, `first + step`, ... up to exactly `max_depth`.
         let first = if self.techniques.iterative_deepening {
-            1
+            let step = self.depth_step.min(max_depth);
+            (max_depth - 1) % step + 1
         } else {
             max_depth
         };
-        for depth in first..=max_depth {
+        for depth in (first..=max_depth).step_by(self.depth_step as usize) {
             if depth > first && self.limits_reached() {
                 break;
             }
-            let score = self.root_iteration(position, depth, result.score);
+            let score = self.root_iteration(position, depth, depth == first, result.score);
             if self.aborted && depth > first {
                 break;
             }
@@ -218,9 +239,9 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         result
     }
 
-    fn root_iteration(&mut self, position: &G, depth: u32, previous: Score) -> Score {
+    fn root_iteration(&mut self, position: &G, depth: u32, first: bool, previous: Score) -> Score {
         // The first iteration must finish: limits apply from the second on.
-        let enforce = depth > 1 || !self.techniques.iterative_deepening;
+        let enforce = !first || !self.techniques.iterative_deepening;
         let saved_limits = if enforce {
             None
         } else {

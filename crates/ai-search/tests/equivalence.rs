@@ -122,6 +122,16 @@ proptest! {
             }
             prop_assert_eq!(result.pv.first().copied(), result.best_move);
         }
+        for step in [2, 3] {
+            let mut searcher = Searcher::new(HashNoise)
+                .with_table_bytes(1 << 16)
+                .with_depth_step(step);
+            let result = searcher.search(&pos, &Limits::depth(depth));
+            prop_assert_eq!(result.score, want, "depth step {} at depth {} on {}", step, depth, pos);
+            if result.proof.is_none() {
+                prop_assert_eq!(result.depth, depth);
+            }
+        }
     }
 
     #[test]

@@ -54,3 +54,23 @@ fn finished_game_has_no_move() {
     assert_eq!(result.best_move, None);
     assert_eq!(result.proof, Some(Proof::Loss));
 }
+
+#[test]
+fn a_depth_step_still_completes_a_first_iteration_and_ends_on_the_limit() {
+    let stop = Arc::new(AtomicBool::new(true));
+    let mut searcher = Searcher::new(NoKnowledge).with_depth_step(2);
+    assert_eq!(searcher.depth_step(), 2);
+    // Stopped at once: the first iteration (depth 2 on the way to 8) still completes.
+    let result = searcher.search(&Position::new(), &Limits::depth(8).with_stop_flag(stop));
+    assert_eq!(result.depth, 2);
+    assert!(result.best_move.is_some());
+    let result = searcher.search(&Position::new(), &Limits::depth(7));
+    assert_eq!(result.depth, 7);
+    // A step of 0 means 1.
+    assert_eq!(
+        Searcher::<Position, _>::new(NoKnowledge)
+            .with_depth_step(0)
+            .depth_step(),
+        1
+    );
+}
