@@ -9,16 +9,15 @@ mod positions;
 #[path = "positions/minimax_peer.rs"]
 mod minimax_peer;
 
-use ai_players::ultimate::UltimateEvaluator;
-use ai_search::{Limits, Searcher};
-use criterion::{criterion_group, criterion_main, Criterion};
+use ai_search::Limits;
+use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 use minimax_peer::PeerStrategy;
 use positions::SuiteGame;
 use std::hint::black_box;
 
 /// The depth every stored position is searched to.
 const DEPTH: u32 = 8;
-/// The table of every search (allocated inside the timed search, as the peer's).
+/// The table of every search (allocated before the clock starts, as the peer's).
 const TABLE_BYTES: usize = 16 << 20;
 
 fn bench_stored_positions<S: SuiteGame>(c: &mut Criterion) {
@@ -26,10 +25,11 @@ fn bench_stored_positions<S: SuiteGame>(c: &mut Criterion) {
     group.sample_size(10);
     for named in positions::positions::<S>().expect("the stored positions load") {
         group.bench_function(&named.name, |b| {
-            b.iter(|| {
-                let mut searcher = Searcher::new(S::evaluator()).with_table_bytes(TABLE_BYTES);
-                searcher.search(black_box(&named.position), &Limits::depth(DEPTH))
-            })
+            b.iter_batched_ref(
+                || positions::searcher::<S>(TABLE_BYTES),
+                |searcher| searcher.search(black_box(&named.position), &Limits::depth(DEPTH)),
+                BatchSize::PerIteration,
+            )
         });
     }
     group.finish();
@@ -41,15 +41,19 @@ fn bench_peer(c: &mut Criterion) {
     group.sample_size(10);
     for depth in [6u8, 8] {
         group.bench_function(format!("ai-search depth {depth}"), |b| {
-            b.iter(|| {
-                let mut searcher =
-                    Searcher::new(UltimateEvaluator::new()).with_table_bytes(TABLE_BYTES);
-                searcher.search(black_box(&start), &Limits::depth(depth as u32))
-            })
+            b.iter_batched_ref(
+                || positions::searcher::<positions::Ultimate>(TABLE_BYTES),
+                |searcher| searcher.search(black_box(&start), &Limits::depth(depth as u32)),
+                BatchSize::PerIteration,
+            )
         });
-        for strategy in PeerStrategy::ALL {
-            group.bench_function(format!("{} depth {depth}", strategy.name()), |b| {
-                b.iter(|| minimax_peer::search(strategy, black_box(&start), depth, TABLE_BYTES))
+        for kind in PeerStrategy::ALL {
+            group.bench_function(format!("{} depth {depth}", kind.name()), |b| {
+                b.iter_batched_ref(
+                    || minimax_peer::strategy(kind, depth, TABLE_BYTES),
+                    |strategy| strategy.choose_move(black_box(&start)),
+                    BatchSize::PerIteration,
+                )
             });
         }
     }

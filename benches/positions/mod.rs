@@ -24,6 +24,8 @@ pub trait SuiteGame {
     type G: Game;
     /// The evaluator the search uses.
     type E: Evaluator<Self::G>;
+    /// The plies between two iterations of iterative deepening (`Searcher::with_depth_step`).
+    const DEPTH_STEP: u32 = 1;
     /// The start position the stored move lists are played from.
     fn start() -> Self::G;
     /// The evaluator.
@@ -36,6 +38,8 @@ pub struct Ultimate;
 impl SuiteGame for Ultimate {
     const NAME: &'static str = "ultimate";
     const POSITIONS: &'static str = include_str!("ultimate.txt");
+    // The evaluation gives the side to move a bonus: odd and even depths differ.
+    const DEPTH_STEP: u32 = 2;
     type G = ultimate::Position;
     type E = ai_players::ultimate::UltimateEvaluator;
     fn start() -> ultimate::Position {
@@ -148,12 +152,19 @@ pub fn positions<S: SuiteGame>() -> Result<Vec<Named<S::G>>, String> {
     load(S::POSITIONS, &S::start()).map_err(|e| format!("{}.txt: {e}", S::NAME))
 }
 
+/// A fresh searcher for `S` with a table of `table_bytes`.
+pub fn searcher<S: SuiteGame>(table_bytes: usize) -> Searcher<S::G, S::E> {
+    Searcher::new(S::evaluator())
+        .with_table_bytes(table_bytes)
+        .with_depth_step(S::DEPTH_STEP)
+}
+
 /// Searches every stored position of `S` within `limits`, each with a fresh searcher holding
 /// a table of `table_bytes`.
 pub fn run_game<S: SuiteGame>(limits: &Limits, table_bytes: usize) -> Result<Vec<Row>, String> {
     let mut rows = Vec::new();
     for named in positions::<S>()? {
-        let mut searcher = Searcher::new(S::evaluator()).with_table_bytes(table_bytes);
+        let mut searcher = searcher::<S>(table_bytes);
         let result = searcher.search(&named.position, limits);
         rows.push(Row {
             game: S::NAME,

@@ -151,7 +151,9 @@ impl UltimatePlayer {
             level,
             seed,
             limits: level.limits(),
-            searcher: Searcher::new(evaluator).with_table_bytes(4 << 20),
+            searcher: Searcher::new(evaluator)
+                .with_table_bytes(4 << 20)
+                .with_depth_step(2),
         }
     }
 

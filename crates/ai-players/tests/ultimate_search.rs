@@ -111,6 +111,12 @@ fn check_all<E: Evaluator<Position> + Copy>(
         }
         prop_assert_eq!(result.pv.first().copied(), result.best_move);
     }
+    // Deepening two plies at a time, as the ultimate players and the referee do.
+    let mut searcher = Searcher::new(evaluator)
+        .with_table_bytes(1 << 16)
+        .with_depth_step(2);
+    let result = searcher.search(pos, &Limits::depth(depth));
+    prop_assert_eq!(result.score, want, "depth step 2 at depth {}", depth);
     Ok(())
 }
 
