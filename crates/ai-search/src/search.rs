@@ -146,8 +146,10 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     }
 
     /// This searcher deepening `step` plies at a time (at least 1; the default is 1). The
-    /// iterations end exactly on the depth limit: with step 2, a depth-10 search runs depths 2,
-    /// 4, ..., 10 and a depth-9 search 1, 3, ..., 9. The value at the depth reached is the same;
+    /// iterations are `step`, `2 * step`, ... and end exactly on the depth limit: with step 2,
+    /// a depth-10 search runs depths 2, 4, ..., 10 and a depth-9 search 2, 4, 6, 8, 9; a search
+    /// limited by time or nodes alone completes even depths. The value at the depth reached is
+    /// the same;
     /// where the evaluation swings between odd and even depths (a side-to-move bonus, as in
     /// ultimate tic-tac-toe), skipping every other iteration saves nodes, since the table and
     /// history learnt at depth `d - 2` order depth `d` about as well.
@@ -203,14 +205,15 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             result.proof = Proof::from_score(score, true);
             return result;
         }
-        // The iterations: `first`, `first + step`, ... up to exactly `max_depth`.
+        // The iterations: `step`, `2 * step`, ... and last exactly `max_depth`.
+        let step = self.depth_step;
         let first = if self.techniques.iterative_deepening {
-            let step = self.depth_step.min(max_depth);
-            (max_depth - 1) % step + 1
+            step.min(max_depth)
         } else {
             max_depth
         };
-        for depth in (first..=max_depth).step_by(self.depth_step as usize) {
+        let mut depth = first;
+        loop {
             if depth > first && self.limits_reached() {
                 break;
             }
@@ -229,9 +232,10 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             result.best_move = result.pv.first().copied();
             result.proof = Proof::from_score(score, complete);
             let proven_within = score::plies_to_end(score).is_some_and(|n| n <= depth as usize);
-            if complete || proven_within || self.aborted {
+            if complete || proven_within || self.aborted || depth == max_depth {
                 break;
             }
+            depth = (depth + step).min(max_depth);
         }
         result.nodes = self.nodes;
         result.table_hits = self.table_hits;

@@ -66,6 +66,13 @@ fn a_depth_step_still_completes_a_first_iteration_and_ends_on_the_limit() {
     assert!(result.best_move.is_some());
     let result = searcher.search(&Position::new(), &Limits::depth(7));
     assert_eq!(result.depth, 7);
+    // Without a depth limit, every completed depth is even until the game is solved.
+    let result = searcher.search(&Position::new(), &Limits::none().with_nodes(2_000));
+    assert!(
+        result.depth >= 2 && result.depth % 2 == 0,
+        "{}",
+        result.depth
+    );
     // A step of 0 means 1.
     assert_eq!(
         Searcher::<Position, _>::new(NoKnowledge)
