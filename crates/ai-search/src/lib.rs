@@ -3,9 +3,9 @@
 //! Generic game-tree search for any [`board_core::Game`]: negamax with alpha-beta pruning,
 //! principal variation search, a transposition table keyed by the games' 64-bit hashes
 //! (depth-preferred slot plus an always-replace slot, mate scores stored relative to the node),
-//! iterative deepening with aspiration windows, move ordering (table move, killer moves,
-//! countermoves, history table, the evaluator's hint), and limits on depth, nodes, time and a
-//! stop flag.
+//! iterative deepening (one or more plies a step) with aspiration windows, move ordering
+//! (table move, killer moves, countermoves, history table, the evaluator's hint), and limits on
+//! depth, nodes, time and a stop flag.
 //!
 //! - Scores are from the side to move's view and symmetric ([`INFINITY`] negates safely). A
 //!   win `n` plies away scores `WIN - n`, so the search takes the fastest win and delays a loss;
@@ -31,6 +31,10 @@
 //! assert_eq!(result.proof, Some(Proof::Win));
 //! assert_eq!(result.plies_to_end(), Some(1));
 //! ```
+//!
+//! ## Feature flags
+//!
+//! None: the crate has no optional features.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
