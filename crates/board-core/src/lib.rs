@@ -53,8 +53,8 @@
 //! ## Feature flags
 //!
 //! - `serde`: `Serialize` / `Deserialize` for [`Player`], [`ByPlayer`] and [`Status`].
-//! - `harness`: the conformance harness ([`harness`], built on proptest) and the replay of
-//!   recorded games ([`traces`], JSON lines through serde_json); game crates enable it in their
+//! - `harness`: the conformance harness (module `harness`, built on proptest) and the replay of
+//!   recorded games (module `traces`, JSON lines through serde_json); game crates enable it in their
 //!   dev-dependencies.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
