@@ -2,14 +2,16 @@
 //! up to date ([`SearchPosition`]), and three computer levels, under every rule and board
 //! size of the `gomoku` crate.
 //!
-//! - [`Level::Beginner`]: a 1-ply search with a heavily blurred evaluation: it takes a five,
-//!   blocks a four, and otherwise plays loosely near the stones.
+//! - [`Level::Beginner`]: no search: it makes a five when it has one, blocks the opponent's
+//!   five when there is one to block, and otherwise plays a random point near the stones (it
+//!   does not see threes coming).
 //! - [`Level::Normal`]: a 3-ply search with a lightly blurred evaluation.
-//! - [`Level::Expert`]: a deep search (up to 300,000 nodes).
+//! - [`Level::Expert`]: a deep search (up to 200,000 nodes).
 //!
-//! The levels are search limits, not time: a node budget gives the same move on every
-//! machine. The searcher starts cold for every move and the noise is drawn from the seed and
-//! the position, so the same seed and position always give the same move.
+//! The searching levels are search limits, not time: a node budget gives the same move on
+//! every machine. The searcher starts cold for every move, and the noise and the beginner's
+//! random points are drawn from the seed and the position, so the same seed and position
+//! always give the same move.
 //!
 //! ```
 //! use ai_players::gomoku::{Level, GomokuPlayer};
@@ -38,18 +40,18 @@ pub use tracked::SearchPosition;
 pub use values::{assess, Class, CLASSES};
 
 use crate::ComputerPlayer;
-use ai_search::{Limits, Score, Searcher};
-use board_core::Game;
+use ai_search::{Evaluator, Limits, Score, Searcher};
+use board_core::{zobrist, Game, MoveList, Rng};
 use gomoku::{Point, Position};
 
 /// A computer level.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub enum Level {
-    /// A 1-ply search with a heavily blurred evaluation.
+    /// A five, else a block of a five, else a random point near the stones.
     Beginner,
     /// A 3-ply search with a lightly blurred evaluation.
     Normal,
-    /// A 300,000-node search.
+    /// A 200,000-node search.
     Expert,
 }
 
@@ -66,21 +68,20 @@ impl Level {
         }
     }
 
-    /// The search limits of the level.
-    pub fn limits(self) -> Limits {
+    /// The search limits of the level (`None` for the beginner, who does not search).
+    pub fn limits(self) -> Option<Limits> {
         match self {
-            Level::Beginner => Limits::depth(1),
-            Level::Normal => Limits::depth(3),
-            Level::Expert => Limits::none().with_nodes(300_000),
+            Level::Beginner => None,
+            Level::Normal => Some(Limits::depth(3)),
+            Level::Expert => Some(Limits::none().with_nodes(200_000)),
         }
     }
 
     /// The amplitude of the seeded noise added to the evaluation.
     pub const fn noise(self) -> Score {
         match self {
-            Level::Beginner => 400,
+            Level::Beginner | Level::Expert => 2,
             Level::Normal => 30,
-            Level::Expert => 2,
         }
     }
 }
@@ -109,7 +110,8 @@ impl core::str::FromStr for Level {
 /// A gomoku computer player at one level.
 pub struct GomokuPlayer {
     level: Level,
-    limits: Limits,
+    seed: u64,
+    limits: Option<Limits>,
     searcher: Searcher<SearchPosition, GomokuEvaluator>,
 }
 
@@ -119,15 +121,18 @@ impl GomokuPlayer {
         let evaluator = GomokuEvaluator::new().with_noise(seed, level.noise());
         GomokuPlayer {
             level,
+            seed,
             limits: level.limits(),
             searcher: Searcher::new(evaluator).with_table_bytes(8 << 20),
         }
     }
 
-    /// This player searching with other limits. For tests and tuning: keep a node or depth
-    /// limit for repeatable moves.
+    /// This player searching with other limits (a searching level only; the beginner keeps
+    /// its way). For tests and tuning: keep a node or depth limit for repeatable moves.
     pub fn with_limits(mut self, limits: Limits) -> Self {
-        self.limits = limits;
+        if self.limits.is_some() {
+            self.limits = Some(limits);
+        }
         self
     }
 
@@ -142,13 +147,40 @@ impl ComputerPlayer<Position> for GomokuPlayer {
         if position.status().is_over() {
             return None;
         }
-        // A cold start for every move: the move depends on the position and the seed alone.
-        self.searcher.clear();
         let tracked = SearchPosition::new(*position);
-        self.searcher.search(&tracked, &self.limits).best_move
+        match &self.limits {
+            None => beginner_move(&tracked, self.seed),
+            Some(limits) => {
+                // A cold start for every move: the move depends on the position and the seed
+                // alone.
+                self.searcher.clear();
+                self.searcher.search(&tracked, limits).best_move
+            }
+        }
     }
 
     fn name(&self) -> String {
         self.level.name().to_owned()
     }
+}
+
+/// The beginner's move: a five, else a block of the opponent's five (the evaluator's forced
+/// moves), else a random point near the stones.
+fn beginner_move(position: &SearchPosition, seed: u64) -> Option<Point> {
+    let me = position.side_to_move();
+    let mut moves = MoveList::new();
+    let forced =
+        position.count(me, Class::Five) > 0 || position.count(me.opponent(), Class::Five) > 0;
+    if forced || position.near().is_empty() {
+        GomokuEvaluator::new().search_moves(position, &mut moves);
+    } else {
+        let pos = position.position();
+        moves.extend(position.near().iter().filter(|&p| pos.is_legal(p)));
+        if moves.is_empty() {
+            pos.legal_moves(&mut moves);
+        }
+    }
+    let mut rng = Rng::new(zobrist::splitmix64(seed ^ position.zobrist()));
+    let pick = rng.below(moves.len().max(1) as u32) as usize;
+    moves.get(pick).copied()
 }

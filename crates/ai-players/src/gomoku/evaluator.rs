@@ -34,16 +34,30 @@ pub const WIN_SOON: Score = 50_000;
 ///
 /// Optional seeded noise blurs the evaluation for the weaker levels: a function of the
 /// position and the seed, so searches stay deterministic.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct GomokuEvaluator {
     seed: u64,
     noise: Score,
+    width: usize,
+}
+
+/// The default number of quiet moves searched: the best by their ordering hint.
+pub const DEFAULT_WIDTH: usize = 12;
+
+impl Default for GomokuEvaluator {
+    fn default() -> Self {
+        GomokuEvaluator::new()
+    }
 }
 
 impl GomokuEvaluator {
-    /// The evaluator without noise.
+    /// The evaluator without noise, searching the [`DEFAULT_WIDTH`] best quiet moves.
     pub const fn new() -> GomokuEvaluator {
-        GomokuEvaluator { seed: 0, noise: 0 }
+        GomokuEvaluator {
+            seed: 0,
+            noise: 0,
+            width: DEFAULT_WIDTH,
+        }
     }
 
     /// This evaluator with a noise of at most `amplitude` points, drawn from `seed` and the
@@ -52,6 +66,16 @@ impl GomokuEvaluator {
         GomokuEvaluator {
             seed,
             noise: if amplitude > 0 { amplitude } else { 0 },
+            ..self
+        }
+    }
+
+    /// This evaluator searching at most `width` quiet moves (at least 1): the ones with the
+    /// highest ordering hints. Forced replies are never cut.
+    pub const fn with_width(self, width: usize) -> GomokuEvaluator {
+        GomokuEvaluator {
+            width: if width > 0 { width } else { 1 },
+            ..self
         }
     }
 
@@ -122,6 +146,34 @@ fn push_where(
     }
 }
 
+impl GomokuEvaluator {
+    /// Pushes the allowed near points with the highest ordering hints, at most `width` of
+    /// them (ties by point index), best first.
+    fn push_quiet(&self, position: &SearchPosition, moves: &mut MoveList<Point>) {
+        let mut ranked = [(0, 0u16); POINTS];
+        let mut n = 0;
+        for point in position.near() {
+            if allowed(position, point) {
+                ranked[n] = (-self.order_hint(position, point), point.index() as u16);
+                n += 1;
+            }
+        }
+        let ranked = &mut ranked[..n];
+        if n > self.width {
+            ranked.select_nth_unstable(self.width);
+        }
+        let kept = &mut ranked[..n.min(self.width)];
+        kept.sort_unstable();
+        moves.extend(
+            kept.iter()
+                .filter_map(|&(_, i)| Point::from_index(i as usize)),
+        );
+    }
+}
+
+/// The number of point indices of the largest board.
+const POINTS: usize = gomoku::MAX_SIZE as usize * gomoku::MAX_SIZE as usize;
+
 impl Evaluator<SearchPosition> for GomokuEvaluator {
     #[inline]
     fn evaluate(&self, position: &SearchPosition) -> Score {
@@ -162,7 +214,7 @@ impl Evaluator<SearchPosition> for GomokuEvaluator {
             push_where(position, moves, |mine, theirs| (mine | theirs) & four != 0);
         }
         if moves.is_empty() {
-            push_where(position, moves, |_, _| true);
+            self.push_quiet(position, moves);
         }
         if moves.is_empty() {
             pos.legal_moves(moves);
