@@ -63,6 +63,7 @@ fn bench_peer(c: &mut Criterion) {
 fn bench_all(c: &mut Criterion) {
     bench_stored_positions::<positions::Ultimate>(c);
     bench_stored_positions::<positions::Morris>(c);
+    bench_stored_positions::<positions::Gomoku>(c);
     bench_peer(c);
 }
 

@@ -30,7 +30,16 @@ pub trait SuiteGame {
     fn start() -> Self::G;
     /// The evaluator.
     fn evaluator() -> Self::E;
+    /// The stored positions from the positions file's text; a game whose lines carry more
+    /// than a name and moves (gomoku: a rule and a size) reads them its own way.
+    fn load(text: &str) -> Result<Vec<Named<Self::G>>, String> {
+        load(text, &Self::start())
+    }
 }
+
+#[path = "gomoku.rs"]
+mod gomoku_suite;
+pub use gomoku_suite::Gomoku;
 
 /// Ultimate tic-tac-toe under the seed's rules, with ai-players' evaluator.
 pub struct Ultimate;
@@ -84,6 +93,10 @@ pub const GAMES: &[Entry] = &[
     Entry {
         name: Morris::NAME,
         run: run_game::<Morris>,
+    },
+    Entry {
+        name: Gomoku::NAME,
+        run: run_game::<Gomoku>,
     },
 ];
 
@@ -149,7 +162,7 @@ pub fn load<G: Game>(text: &str, start: &G) -> Result<Vec<Named<G>>, String> {
 
 /// The stored positions of a suite game.
 pub fn positions<S: SuiteGame>() -> Result<Vec<Named<S::G>>, String> {
-    load(S::POSITIONS, &S::start()).map_err(|e| format!("{}.txt: {e}", S::NAME))
+    S::load(S::POSITIONS).map_err(|e| format!("{}.txt: {e}", S::NAME))
 }
 
 /// A fresh searcher for `S` with a table of `table_bytes`.
