@@ -35,9 +35,9 @@ mod lines;
 mod tracked;
 mod values;
 
-pub use evaluator::{GomokuEvaluator, WIN_SOON};
+pub use evaluator::{GomokuEvaluator, DEFAULT_WIDTH, MAX_WIDTH, WIN_SOON};
 pub use tracked::SearchPosition;
-pub use values::{assess, Class, CLASSES};
+pub use values::{assess, Cell, Class, CLASSES};
 
 use crate::ComputerPlayer;
 use ai_search::{Evaluator, Limits, Score, Searcher};

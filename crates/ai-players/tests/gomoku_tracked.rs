@@ -2,7 +2,7 @@
 //! shapes of the same position, and its totals, class counts and near points equal the ones
 //! computed from scratch; on random positions of every rule and several board sizes.
 
-use ai_players::gomoku::{assess, Class, SearchPosition};
+use ai_players::gomoku::{assess, Cell, Class, SearchPosition, CLASSES};
 use board_core::{Game, Player, Rng};
 use gomoku::threat::{line_key, shape_table, Threats};
 use gomoku::{Axis, Point, PointSet, Position, Rule};
@@ -52,7 +52,7 @@ fn check(tracked: &SearchPosition) -> Result<(), TestCaseError> {
     prop_assert_eq!(scratch.near(), tracked.near());
     for colour in Player::ALL {
         let mut total = 0;
-        let mut counts = [0u32; 6];
+        let mut counts = [0u32; CLASSES];
         for point in PointSet::board(pos.size()) {
             let want = if pos.stone_at(point).is_some() {
                 Threats::NONE
@@ -72,6 +72,7 @@ fn check(tracked: &SearchPosition) -> Result<(), TestCaseError> {
                 pos
             );
             prop_assert_eq!(scratch.threats(colour, point), want);
+            prop_assert_eq!(tracked.cell(colour, point), Cell::new(want));
             let (value, classes) = assess(want);
             total += value;
             for class in Class::ALL {

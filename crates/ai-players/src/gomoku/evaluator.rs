@@ -3,7 +3,7 @@
 //! ordering hints from the shapes a move makes and the ones it blocks.
 
 use super::tracked::SearchPosition;
-use super::values::{assess, Class};
+use super::values::{Cell, Class};
 use ai_search::{Evaluator, Score};
 use board_core::{zobrist, Game, MoveList, Player};
 use gomoku::threat::{LineShape, Threats};
@@ -70,13 +70,18 @@ impl GomokuEvaluator {
         }
     }
 
-    /// This evaluator searching at most `width` quiet moves (at least 1): the ones with the
-    /// highest ordering hints. Forced replies are never cut.
+    /// This evaluator searching at most `width` quiet moves (1 to [`MAX_WIDTH`]; values
+    /// outside are clamped): the ones with the highest ordering hints. Forced replies are
+    /// never cut.
     pub const fn with_width(self, width: usize) -> GomokuEvaluator {
-        GomokuEvaluator {
-            width: if width > 0 { width } else { 1 },
-            ..self
-        }
+        let width = if width < 1 {
+            1
+        } else if width > MAX_WIDTH {
+            MAX_WIDTH
+        } else {
+            width
+        };
+        GomokuEvaluator { width, ..self }
     }
 
     /// The score without noise, from the side to move's view.
@@ -117,62 +122,107 @@ fn may_be_forbidden(threats: Threats) -> bool {
             || threats.live_threes() >= 2)
 }
 
-/// Whether the side to move may play `point` (renju's black: not a forbidden point).
-#[inline]
-fn allowed(position: &SearchPosition, point: Point) -> bool {
-    let me = position.side_to_move();
-    let pos = position.position();
-    if !*pos.rule().forbidden_points.get(me) || !may_be_forbidden(position.threats(me, point)) {
-        return true;
-    }
-    pos.forbidden(me, point).is_none()
+/// Whether the side to move may play the empty `point` whose cell for it is `mine`: always,
+/// unless the rule restricts it (renju's black) and the point is forbidden.
+#[inline(always)]
+fn allowed(position: &SearchPosition, restricted: bool, point: Point, mine: Cell) -> bool {
+    !restricted
+        || !may_be_forbidden(mine.threats())
+        || position
+            .position()
+            .forbidden(position.side_to_move(), point)
+            .is_none()
 }
 
-/// Pushes the near points whose classes for the side to move (`mine`) or the opponent
-/// (`theirs`) meet `wanted`, and are allowed.
+/// Pushes the allowed near points whose cells for the side to move (`mine`) and the
+/// opponent (`theirs`) meet `wanted`.
 #[inline]
 fn push_where(
     position: &SearchPosition,
     moves: &mut MoveList<Point>,
-    wanted: impl Fn(u8, u8) -> bool,
+    wanted: impl Fn(Cell, Cell) -> bool,
 ) {
     let me = position.side_to_move();
+    let restricted = *position.position().rule().forbidden_points.get(me);
     for point in position.near() {
-        let mine = assess(position.threats(me, point)).1;
-        let theirs = assess(position.threats(me.opponent(), point)).1;
-        if wanted(mine, theirs) && allowed(position, point) {
+        let (mine, theirs) = (
+            position.cell(me, point),
+            position.cell(me.opponent(), point),
+        );
+        if wanted(mine, theirs) && allowed(position, restricted, point, mine) {
             moves.push(point);
         }
     }
 }
 
+/// The ordering hint of a point from its cells for the side to move and the opponent: the
+/// own five, the block of a five, an own open four, an own four-three, the block of an open
+/// four or a four-three, then the sum of the values.
+#[inline(always)]
+fn hint(mine: Cell, theirs: Cell) -> Score {
+    let (attack, defence) = (mine.classes(), theirs.classes());
+    let rank = if attack & Class::Five.bit() != 0 {
+        6
+    } else if defence & Class::Five.bit() != 0 {
+        5
+    } else if attack & Class::OpenFour.bit() != 0 {
+        4
+    } else if attack & Class::FourThree.bit() != 0 {
+        3
+    } else if defence & (Class::OpenFour.bit() | Class::FourThree.bit()) != 0 {
+        2
+    } else {
+        0
+    };
+    (rank << 26) + ((mine.value() + theirs.value()).min(4000) << 12)
+}
+
 impl GomokuEvaluator {
     /// Pushes the allowed near points with the highest ordering hints, at most `width` of
-    /// them (ties by point index), best first.
+    /// them (ties by point index), best first; every allowed near point when they are no
+    /// more than `width`.
     fn push_quiet(&self, position: &SearchPosition, moves: &mut MoveList<Point>) {
-        let mut ranked = [(0, 0u16); POINTS];
+        let me = position.side_to_move();
+        let restricted = *position.position().rule().forbidden_points.get(me);
+        if position.near().len() <= self.width {
+            push_where(position, moves, |_, _| true);
+            return;
+        }
+        // The best `width` so far, best first: (hint, index), higher hint then lower index.
+        let mut kept = [(0, 0u16); MAX_WIDTH];
         let mut n = 0;
+        let width = self.width;
+        let better = |a: (Score, u16), b: (Score, u16)| a.0 > b.0 || (a.0 == b.0 && a.1 < b.1);
         for point in position.near() {
-            if allowed(position, point) {
-                ranked[n] = (-self.order_hint(position, point), point.index() as u16);
-                n += 1;
+            let (mine, theirs) = (
+                position.cell(me, point),
+                position.cell(me.opponent(), point),
+            );
+            let entry = (hint(mine, theirs), point.index() as u16);
+            if n == width && !better(entry, kept[n - 1]) {
+                continue;
             }
+            if !allowed(position, restricted, point, mine) {
+                continue;
+            }
+            let mut at = n.min(width - 1);
+            while at > 0 && better(entry, kept[at - 1]) {
+                kept[at] = kept[at - 1];
+                at -= 1;
+            }
+            kept[at] = entry;
+            n = (n + 1).min(width);
         }
-        let ranked = &mut ranked[..n];
-        if n > self.width {
-            ranked.select_nth_unstable(self.width);
-        }
-        let kept = &mut ranked[..n.min(self.width)];
-        kept.sort_unstable();
         moves.extend(
-            kept.iter()
+            kept[..n]
+                .iter()
                 .filter_map(|&(_, i)| Point::from_index(i as usize)),
         );
     }
 }
 
-/// The number of point indices of the largest board.
-const POINTS: usize = gomoku::MAX_SIZE as usize * gomoku::MAX_SIZE as usize;
+/// The most quiet moves an evaluator searches ([`GomokuEvaluator::with_width`]).
+pub const MAX_WIDTH: usize = 64;
 
 impl Evaluator<SearchPosition> for GomokuEvaluator {
     #[inline]
@@ -205,13 +255,15 @@ impl Evaluator<SearchPosition> for GomokuEvaluator {
         let five = Class::Five.bit();
         let four = Class::Four.bit();
         if position.count(me, Class::Five) > 0 {
-            push_where(position, moves, |mine, _| mine & five != 0);
+            push_where(position, moves, |mine, _| mine.classes() & five != 0);
         } else if position.count(opp, Class::Five) > 0 {
-            push_where(position, moves, |_, theirs| theirs & five != 0);
+            push_where(position, moves, |_, theirs| theirs.classes() & five != 0);
         } else if position.count(opp, Class::OpenFour) > 0 {
             // An open three (or a double-four point) against us: our fours, or a stone on
             // one of the points where the opponent would make a four.
-            push_where(position, moves, |mine, theirs| (mine | theirs) & four != 0);
+            push_where(position, moves, |mine, theirs| {
+                (mine.classes() | theirs.classes()) & four != 0
+            });
         }
         if moves.is_empty() {
             self.push_quiet(position, moves);
@@ -224,21 +276,6 @@ impl Evaluator<SearchPosition> for GomokuEvaluator {
     #[inline]
     fn order_hint(&self, position: &SearchPosition, mv: Point) -> Score {
         let me = position.side_to_move();
-        let (mine, attack) = assess(position.threats(me, mv));
-        let (theirs, defence) = assess(position.threats(me.opponent(), mv));
-        let rank = if attack & Class::Five.bit() != 0 {
-            6
-        } else if defence & Class::Five.bit() != 0 {
-            5
-        } else if attack & Class::OpenFour.bit() != 0 {
-            4
-        } else if attack & Class::FourThree.bit() != 0 {
-            3
-        } else if defence & (Class::OpenFour.bit() | Class::FourThree.bit()) != 0 {
-            2
-        } else {
-            0
-        };
-        (rank << 26) + ((mine + theirs).min(4000) << 12)
+        hint(position.cell(me, mv), position.cell(me.opponent(), mv))
     }
 }

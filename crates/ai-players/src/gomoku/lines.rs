@@ -1,7 +1,53 @@
 //! The whole line of the board through a point along an axis: where it starts, how long it
-//! is, the point's place on it, and a set of stones read as one word along it.
+//! is, the point's place on it, and a set of stones read as one word along it; and
+//! [`LineWords`], the columns and diagonals of a set of stones kept as words.
 
-use gomoku::{Axis, PointSet};
+use gomoku::{Axis, PointSet, MAX_SIZE};
+
+const N: usize = MAX_SIZE as usize;
+const DIAGONALS: usize = 2 * N - 1;
+
+/// One colour's stones as words along the columns (bit = row), the diagonals (index
+/// `col - row + 19`, bit = row) and the anti-diagonals (index `col + row`, bit = column); the
+/// rows are the stones' own [`PointSet`] words.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct LineWords {
+    cols: [u32; N],
+    diagonals: [u32; DIAGONALS],
+    anti_diagonals: [u32; DIAGONALS],
+}
+
+impl LineWords {
+    /// No stone.
+    pub(crate) const EMPTY: LineWords = LineWords {
+        cols: [0; N],
+        diagonals: [0; DIAGONALS],
+        anti_diagonals: [0; DIAGONALS],
+    };
+
+    /// Adds a stone at `col`, `row` (both below 20).
+    #[inline(always)]
+    pub(crate) fn add(&mut self, col: u32, row: u32) {
+        let (c, r) = (col as usize % N, row as usize % N);
+        self.cols[c] |= 1 << r;
+        self.diagonals[c + N - 1 - r] |= 1 << r;
+        self.anti_diagonals[c + r] |= 1 << c;
+    }
+
+    /// The stones on `line`: bit `i` for the line's point `i`; `rows` holds the same stones
+    /// by row.
+    #[inline(always)]
+    pub(crate) fn word(&self, rows: &PointSet, line: &Line) -> u32 {
+        let (c, r) = (line.col as usize, line.row as usize);
+        let word = match line.delta {
+            (1, 0) => rows.rows.get(r).copied(),
+            (0, 1) => self.cols.get(c).copied(),
+            (1, 1) => self.diagonals.get(c + N - 1 - r).map(|w| w >> r),
+            _ => self.anti_diagonals.get(c + r).map(|w| w >> c),
+        };
+        word.unwrap_or(0)
+    }
+}
 
 /// The line through a point along an axis, oriented as [`Axis::delta`] steps (so keys read
 /// from its words are the ones `gomoku::threat::line_key` reads from the board).
@@ -50,8 +96,9 @@ impl Line {
         )
     }
 
-    /// The points of `set` on the line: bit `i` for the line's point `i`.
-    #[inline(always)]
+    /// The points of `set` on the line, read point by point: bit `i` for the line's point
+    /// `i`.
+    #[cfg(test)]
     pub(crate) fn word(&self, set: &PointSet) -> u32 {
         match self.delta {
             (1, 0) => set.rows[self.row as usize],
@@ -74,6 +121,33 @@ mod tests {
     use gomoku::Point;
 
     #[test]
+    fn line_words_read_what_the_board_holds() {
+        let set: PointSet = ["a1", "c3", "d3", "e2", "t20", "h8", "g9", "o1"]
+            .iter()
+            .map(|s| s.parse::<Point>().unwrap())
+            .collect();
+        let mut words = LineWords::EMPTY;
+        for p in set {
+            words.add(p.col() as u32, p.row() as u32);
+        }
+        for size in [9u8, 15, 20] {
+            let board = PointSet::board(size);
+            let set = set.intersection(&board);
+            let mut words = LineWords::EMPTY;
+            for p in set {
+                words.add(p.col() as u32, p.row() as u32);
+            }
+            for p in board {
+                for axis in Axis::ALL {
+                    let line = Line::through(p.col() as u32, p.row() as u32, axis, size);
+                    assert_eq!(words.word(&set, &line), line.word(&set), "{p} {axis:?}");
+                }
+            }
+        }
+        let _ = words;
+    }
+
+    #[test]
     fn lines_cover_the_board_along_each_axis() {
         for size in [5u8, 9, 15, 20] {
             for axis in Axis::ALL {
@@ -93,6 +167,11 @@ mod tests {
                         );
                         let all = PointSet::board(size);
                         assert_eq!(line.word(&all), (1u32 << line.len) - 1);
+                        let mut words = LineWords::EMPTY;
+                        for p in all {
+                            words.add(p.col() as u32, p.row() as u32);
+                        }
+                        assert_eq!(words.word(&all, &line), line.word(&all), "{axis:?}");
                     }
                 }
             }

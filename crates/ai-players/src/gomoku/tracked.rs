@@ -1,8 +1,8 @@
 //! [`SearchPosition`]: a gomoku position that keeps the threat shapes of every empty point up
 //! to date as stones are played, so the evaluator reads them instead of scanning the board.
 
-use super::lines::Line;
-use super::values::{assess, Class, CLASSES};
+use super::lines::{Line, LineWords};
+use super::values::{Cell, Class, CLASSES};
 use ai_search::Score;
 use board_core::{ByPlayer, Game, MoveList, Player, Rng, Status};
 use core::fmt;
@@ -49,14 +49,17 @@ const NEAR_PATTERN: [u32; 5] = [0b10101, 0b01110, 0b11011, 0b01110, 0b10101];
 #[derive(Clone)]
 pub struct SearchPosition {
     position: Position,
-    /// The threats of each empty point by colour and point index; none on occupied points.
-    threats: ByPlayer<[Threats; POINTS]>,
+    /// The shapes, classes and value of each empty point by colour and point index; none on
+    /// occupied points.
+    cells: ByPlayer<[Cell; POINTS]>,
     /// The sum of the values of every point, by colour.
     totals: ByPlayer<Score>,
     /// The number of points in each threat class, by colour.
     counts: ByPlayer<[u16; CLASSES]>,
     /// The empty points near stones.
     near: PointSet,
+    /// Each colour's stones along columns and diagonals.
+    words: ByPlayer<LineWords>,
     /// The shape tables of the two colours under the rule.
     tables: ByPlayer<&'static [LineShape]>,
     /// Whether a stone can change shapes anywhere along its lines (not only within five
@@ -70,10 +73,11 @@ impl SearchPosition {
         let rule = position.rule();
         let mut tracked = SearchPosition {
             position,
-            threats: ByPlayer::new([Threats::NONE; POINTS], [Threats::NONE; POINTS]),
+            cells: ByPlayer::splat([Cell::NONE; POINTS]),
             totals: ByPlayer::splat(0),
             counts: ByPlayer::splat([0; CLASSES]),
             near: PointSet::EMPTY,
+            words: ByPlayer::splat(LineWords::EMPTY),
             tables: ByPlayer::new(
                 shape_table(&rule, Player::First),
                 shape_table(&rule, Player::Second),
@@ -85,6 +89,14 @@ impl SearchPosition {
             .union(position.stones(Player::Second));
         for stone in stones {
             tracked.mark_near(stone);
+        }
+        for colour in Player::ALL {
+            for stone in position.stones(colour) {
+                tracked
+                    .words
+                    .get_mut(colour)
+                    .add(stone.col() as u32, stone.row() as u32);
+            }
         }
         if !position.status().is_over() {
             for stone in stones {
@@ -104,10 +116,17 @@ impl SearchPosition {
     /// one off the board).
     #[inline]
     pub fn threats(&self, colour: Player, point: Point) -> Threats {
+        self.cell(colour, point).threats()
+    }
+
+    /// The shapes a stone of `colour` would make on `point` with their classes and value
+    /// (none on an occupied point or one off the board).
+    #[inline]
+    pub fn cell(&self, colour: Player, point: Point) -> Cell {
         if point.is_on_board(self.position.size()) {
-            self.threats.get(colour)[point.index()]
+            self.cells.get(colour)[point.index()]
         } else {
-            Threats::NONE
+            Cell::NONE
         }
     }
 
@@ -134,10 +153,14 @@ impl SearchPosition {
     /// shapes along its four lines.
     #[inline]
     fn place(&mut self, point: Point) {
+        let colour = self.position.side_to_move();
         self.position.play_unchecked(point);
+        self.words
+            .get_mut(colour)
+            .add(point.col() as u32, point.row() as u32);
         let index = point.index();
         for colour in Player::ALL {
-            self.set(colour, index, Threats::NONE);
+            self.set(colour, index, Cell::NONE);
         }
         self.mark_near(point);
         if !self.position.status().is_over() {
@@ -173,7 +196,10 @@ impl SearchPosition {
         let white = *self.position.stones(Player::Second);
         for axis in Axis::ALL {
             let line = Line::through(point.col() as u32, point.row() as u32, axis, size);
-            let words = ByPlayer::new(line.word(&black), line.word(&white));
+            let words = ByPlayer::new(
+                self.words.first.word(&black, &line),
+                self.words.second.word(&white, &line),
+            );
             let (lo, hi) = if self.whole_lines {
                 (0, line.len - 1)
             } else {
@@ -204,30 +230,29 @@ impl SearchPosition {
                         .get(key.0 as usize)
                         .copied()
                         .unwrap_or_default();
-                    let old = self.threats.get(colour)[index];
-                    if old.0[axis.index()] != shape {
-                        let mut new = old;
-                        new.0[axis.index()] = shape;
-                        self.set(colour, index, new);
+                    let old = self.cells.get(colour)[index];
+                    if old.shape(axis.index()) != shape {
+                        let mut threats = old.threats();
+                        threats.0[axis.index()] = shape;
+                        self.set(colour, index, Cell::new(threats));
                     }
                 }
             }
         }
     }
 
-    /// Sets the threats of `colour` on the point with index `index`, updating the totals and
-    /// the class counts.
+    /// Sets the cell of `colour` on the point with index `index`, updating the totals and the
+    /// class counts.
     #[inline(always)]
-    fn set(&mut self, colour: Player, index: usize, new: Threats) {
-        let slot = &mut self.threats.get_mut(colour)[index];
+    fn set(&mut self, colour: Player, index: usize, new: Cell) {
+        let slot = &mut self.cells.get_mut(colour)[index];
         let old = *slot;
         if old == new {
             return;
         }
         *slot = new;
-        let (old_value, old_classes) = assess(old);
-        let (new_value, new_classes) = assess(new);
-        *self.totals.get_mut(colour) += new_value - old_value;
+        let (old_classes, new_classes) = (old.classes(), new.classes());
+        *self.totals.get_mut(colour) += new.value() - old.value();
         let counts = self.counts.get_mut(colour);
         let mut gone = old_classes & !new_classes;
         while gone != 0 {

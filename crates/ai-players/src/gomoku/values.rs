@@ -1,6 +1,6 @@
 //! What an empty point is worth to a colour, from the shapes a stone of that colour would
 //! make there ([`Threats`]): a value for the evaluation and the threat classes the move
-//! generator and the evaluation test.
+//! generator and the evaluation test; and [`Cell`], the three packed in one word.
 
 use ai_search::Score;
 use gomoku::threat::{LineShape, Threats};
@@ -18,25 +18,14 @@ pub enum Class {
     FourThree = 2,
     /// At least one four (straight fours and double fours included).
     Four = 3,
-    /// Two or more live (open or split) threes.
-    DoubleThree = 4,
-    /// At least one live three.
-    Three = 5,
 }
 
 /// The number of classes.
-pub const CLASSES: usize = 6;
+pub const CLASSES: usize = 4;
 
 impl Class {
     /// Every class, in the order of their bits.
-    pub const ALL: [Class; CLASSES] = [
-        Class::Five,
-        Class::OpenFour,
-        Class::FourThree,
-        Class::Four,
-        Class::DoubleThree,
-        Class::Three,
-    ];
+    pub const ALL: [Class; CLASSES] = [Class::Five, Class::OpenFour, Class::FourThree, Class::Four];
 
     /// The class's bit in a class set.
     #[inline(always)]
@@ -95,14 +84,70 @@ pub fn assess(threats: Threats) -> (Score, u8) {
             value += FOUR_THREE;
         }
     }
-    if threes >= 1 {
-        classes |= Class::Three.bit();
-        if threes >= 2 {
-            classes |= Class::DoubleThree.bit();
-            value += DOUBLE_THREE;
-        }
+    if threes >= 2 {
+        value += DOUBLE_THREE;
     }
     (value, classes)
+}
+
+/// The largest value [`assess`] gives: four fives and every bonus.
+const MAX_VALUE: Score =
+    4 * AXIS_VALUE[LineShape::Five as usize] + DOUBLE_FOUR + FOUR_THREE + DOUBLE_THREE;
+const _: () = assert!(MAX_VALUE < 1 << 12, "a value fits in a cell's 12 bits");
+
+/// One colour's view of one point in a word: the shapes of the four axes (4 bits each, from
+/// bit 0), the classes (4 bits from bit 16) and the value (12 bits from bit 20).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Cell(u32);
+
+impl Cell {
+    /// No shape.
+    pub const NONE: Cell = Cell(0);
+
+    /// The cell of `threats`.
+    #[inline(always)]
+    pub fn new(threats: Threats) -> Cell {
+        let (value, classes) = assess(threats);
+        let shapes = threats
+            .0
+            .iter()
+            .enumerate()
+            .fold(0u32, |word, (i, &shape)| word | (shape as u32) << (4 * i));
+        Cell(shapes | u32::from(classes) << 16 | (value as u32) << 20)
+    }
+
+    /// The shape along the axis with index `axis`.
+    #[inline(always)]
+    pub fn shape(self, axis: usize) -> LineShape {
+        LineShape::ALL
+            .get((self.0 >> (4 * axis) & 0xF) as usize)
+            .copied()
+            .unwrap_or_default()
+    }
+
+    /// The four shapes.
+    #[inline(always)]
+    pub fn threats(self) -> Threats {
+        Threats([self.shape(0), self.shape(1), self.shape(2), self.shape(3)])
+    }
+
+    /// The shapes packed, 4 bits per axis.
+    #[inline(always)]
+    pub const fn shape_bits(self) -> u32 {
+        self.0 & 0xFFFF
+    }
+
+    /// The threat classes (bits of [`Class::bit`]).
+    #[inline(always)]
+    pub const fn classes(self) -> u8 {
+        (self.0 >> 16 & 0xF) as u8
+    }
+
+    /// The value.
+    #[inline(always)]
+    pub const fn value(self) -> Score {
+        (self.0 >> 20) as Score
+    }
 }
 
 #[cfg(test)]
@@ -113,23 +158,33 @@ mod tests {
     #[test]
     fn classes_of_compound_shapes() {
         let (_, c) = assess(Threats([Four, OpenThree, None, None]));
-        assert_eq!(
-            c,
-            Class::Four.bit() | Class::FourThree.bit() | Class::Three.bit()
-        );
+        assert_eq!(c, Class::Four.bit() | Class::FourThree.bit());
         let (_, c) = assess(Threats([Four, Four, None, None]));
         assert_eq!(c, Class::Four.bit() | Class::OpenFour.bit());
         let (_, c) = assess(Threats([DoubleFour, None, None, None]));
         assert_eq!(c, Class::Four.bit() | Class::OpenFour.bit());
         let (_, c) = assess(Threats([StraightFour, None, None, None]));
         assert_eq!(c, Class::Four.bit() | Class::OpenFour.bit());
-        let (_, c) = assess(Threats([Five, SplitThree, OpenThree, None]));
-        assert_eq!(
-            c,
-            Class::Five.bit() | Class::Three.bit() | Class::DoubleThree.bit()
-        );
+        let (v, c) = assess(Threats([Five, SplitThree, OpenThree, None]));
+        assert_eq!(c, Class::Five.bit());
+        assert!(v > assess(Threats([Five, None, None, None])).0 + 44);
         assert_eq!(assess(Threats::NONE), (0, 0));
         assert_eq!(assess(Threats([BlockedFive, Overline, None, None])), (0, 0));
+    }
+
+    #[test]
+    fn cells_pack_shapes_classes_and_values() {
+        for a in LineShape::ALL {
+            for b in LineShape::ALL {
+                let threats = Threats([a, b, Five, a]);
+                let cell = Cell::new(threats);
+                assert_eq!(cell.threats(), threats);
+                assert_eq!((cell.value(), cell.classes()), assess(threats));
+            }
+        }
+        assert_eq!(Cell::new(Threats::NONE), Cell::NONE);
+        let max = Threats([Five; 4]);
+        assert!(assess(max).0 <= MAX_VALUE);
     }
 
     #[test]
