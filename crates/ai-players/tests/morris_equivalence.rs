@@ -55,51 +55,6 @@ fn random_position(seed: u64, stage: Stage, skip: usize) -> Option<Position> {
     found
 }
 
-fn variants() -> Vec<(&'static str, Techniques)> {
-    let none = Techniques {
-        alpha_beta: false,
-        pvs: false,
-        table: false,
-        iterative_deepening: false,
-        aspiration: false,
-        killers_and_history: false,
-    };
-    let ab = Techniques {
-        alpha_beta: true,
-        ..none
-    };
-    vec![
-        ("plain", none),
-        ("alpha-beta", ab),
-        ("pvs", Techniques { pvs: true, ..ab }),
-        ("table", Techniques { table: true, ..ab }),
-        (
-            "iterative deepening",
-            Techniques {
-                iterative_deepening: true,
-                ..ab
-            },
-        ),
-        (
-            "killers+history",
-            Techniques {
-                killers_and_history: true,
-                iterative_deepening: true,
-                ..ab
-            },
-        ),
-        (
-            "aspiration",
-            Techniques {
-                aspiration: true,
-                iterative_deepening: true,
-                ..ab
-            },
-        ),
-        ("all", Techniques::default()),
-    ]
-}
-
 /// The deepest depth up to `max` whose full tree (branching `b`) stays under `budget` nodes,
 /// so the exponential oracle stays quick.
 fn affordable_depth(position: &Position, max: u32, budget: f64) -> u32 {
@@ -116,7 +71,7 @@ fn check<E: Evaluator<Position> + Copy>(
     evaluator: E,
 ) -> Result<(), TestCaseError> {
     let want = negamax(position, depth, &evaluator);
-    for (name, techniques) in variants() {
+    for (name, techniques) in Techniques::CHECKS {
         let mut searcher = Searcher::new(evaluator)
             .with_table_bytes(1 << 16)
             .with_techniques(techniques);

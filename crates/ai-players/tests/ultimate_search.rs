@@ -32,42 +32,6 @@ impl Evaluator<Position> for Jittered {
     }
 }
 
-fn variants() -> Vec<(&'static str, Techniques)> {
-    let none = Techniques {
-        alpha_beta: false,
-        pvs: false,
-        table: false,
-        iterative_deepening: false,
-        aspiration: false,
-        killers_and_history: false,
-    };
-    let ab = Techniques {
-        alpha_beta: true,
-        ..none
-    };
-    vec![
-        ("alpha-beta", ab),
-        ("pvs", Techniques { pvs: true, ..ab }),
-        ("table", Techniques { table: true, ..ab }),
-        (
-            "iterative deepening",
-            Techniques {
-                iterative_deepening: true,
-                ..ab
-            },
-        ),
-        (
-            "killers+history",
-            Techniques {
-                killers_and_history: true,
-                iterative_deepening: true,
-                ..ab
-            },
-        ),
-        ("all", Techniques::default()),
-    ]
-}
-
 /// A depth small enough for plain negamax in a debug build: the free choice (up to 81
 /// moves) gets fewer plies.
 fn affordable_depth(pos: &Position, wanted: u32) -> u32 {
@@ -84,7 +48,7 @@ fn check_all<E: Evaluator<Position> + Copy>(
     depth: u32,
 ) -> Result<(), TestCaseError> {
     let want = negamax(pos, depth, &evaluator);
-    for (name, techniques) in variants() {
+    for (name, techniques) in Techniques::CHECKS {
         let mut searcher = Searcher::new(evaluator)
             .with_table_bytes(1 << 16)
             .with_techniques(techniques);

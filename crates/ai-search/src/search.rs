@@ -30,15 +30,66 @@ pub struct Techniques {
 
 impl Default for Techniques {
     fn default() -> Self {
-        Techniques {
-            alpha_beta: true,
-            pvs: true,
-            table: true,
-            iterative_deepening: true,
-            aspiration: true,
-            killers_and_history: true,
-        }
+        Techniques::ALL
     }
+}
+
+impl Techniques {
+    /// No technique: plain negamax.
+    pub const NONE: Techniques = Techniques {
+        alpha_beta: false,
+        pvs: false,
+        table: false,
+        iterative_deepening: false,
+        aspiration: false,
+        killers_and_history: false,
+    };
+
+    /// Every technique (the default).
+    pub const ALL: Techniques = Techniques {
+        alpha_beta: true,
+        pvs: true,
+        table: true,
+        iterative_deepening: true,
+        aspiration: true,
+        killers_and_history: true,
+    };
+
+    /// Named combinations to check a game and evaluator against plain [`crate::negamax`]:
+    /// nothing, alpha-beta alone, each other technique on top of alpha-beta (ordering and
+    /// aspiration with iterative deepening, which they need), and everything.
+    pub const CHECKS: [(&'static str, Techniques); 8] = {
+        let ab = Techniques {
+            alpha_beta: true,
+            ..Techniques::NONE
+        };
+        let id = Techniques {
+            iterative_deepening: true,
+            ..ab
+        };
+        [
+            ("plain", Techniques::NONE),
+            ("alpha-beta", ab),
+            ("pvs", Techniques { pvs: true, ..ab }),
+            ("table", Techniques { table: true, ..ab }),
+            ("iterative deepening", id),
+            (
+                "killers+history",
+                Techniques {
+                    killers_and_history: true,
+                    ..id
+                },
+            ),
+            (
+                "aspiration",
+                Techniques {
+                    aspiration: true,
+                    ..id
+                },
+            ),
+            ("all", Techniques::ALL),
+        ]
+    };
 }
 
 /// The default table size: 16 MiB.

@@ -27,71 +27,6 @@ fn random_position(seed: u64, plies: usize) -> Position {
     pos
 }
 
-fn variants() -> Vec<(&'static str, Techniques)> {
-    let all = Techniques::default();
-    let none = Techniques {
-        alpha_beta: false,
-        pvs: false,
-        table: false,
-        iterative_deepening: false,
-        aspiration: false,
-        killers_and_history: false,
-    };
-    vec![
-        ("plain", none),
-        (
-            "alpha-beta",
-            Techniques {
-                alpha_beta: true,
-                ..none
-            },
-        ),
-        (
-            "pvs",
-            Techniques {
-                alpha_beta: true,
-                pvs: true,
-                ..none
-            },
-        ),
-        (
-            "table",
-            Techniques {
-                alpha_beta: true,
-                table: true,
-                ..none
-            },
-        ),
-        (
-            "iterative deepening",
-            Techniques {
-                alpha_beta: true,
-                iterative_deepening: true,
-                ..none
-            },
-        ),
-        (
-            "killers+history",
-            Techniques {
-                alpha_beta: true,
-                killers_and_history: true,
-                iterative_deepening: true,
-                ..none
-            },
-        ),
-        (
-            "aspiration",
-            Techniques {
-                alpha_beta: true,
-                aspiration: true,
-                iterative_deepening: true,
-                ..none
-            },
-        ),
-        ("all", all),
-    ]
-}
-
 proptest! {
     #![proptest_config(ProptestConfig {
         cases: 96,
@@ -103,7 +38,7 @@ proptest! {
         let pos = random_position(seed, plies);
         prop_assume!(!pos.status().is_over());
         let want = negamax(&pos, depth, &HashNoise);
-        for (name, techniques) in variants() {
+        for (name, techniques) in Techniques::CHECKS {
             let mut searcher = Searcher::new(HashNoise)
                 .with_table_bytes(1 << 16)
                 .with_techniques(techniques);
