@@ -64,7 +64,12 @@ pub fn run(args: &[String], console: &mut Console) -> Result<(), String> {
     if let Some(arg) = options.rest.first() {
         return Err(format!("unknown tictactoe option {arg:?}"));
     }
-    let level: Option<Level> = options.level.as_deref().map(str::parse).transpose()?;
+    let level: Option<Level> = options
+        .level
+        .as_deref()
+        .map(str::parse)
+        .transpose()
+        .map_err(|e: ai_players::ParseLevelError| e.to_string())?;
     console.say("Tic-tac-toe: X moves first. Three in a row, column or diagonal wins.\n");
     run_session(&TicTacToe, console, |number| {
         options.seats(number, || {

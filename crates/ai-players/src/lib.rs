@@ -34,10 +34,14 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-mod player;
 pub mod gomoku;
+mod level;
 pub mod morris;
+mod noise;
+mod player;
 pub mod tictactoe;
 pub mod ultimate;
 
+pub use level::{Level, ParseLevelError};
+pub use noise::Seeded;
 pub use player::ComputerPlayer;

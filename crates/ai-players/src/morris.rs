@@ -35,118 +35,40 @@ mod evaluator;
 pub use evaluator::{MorrisEvaluator, Weights};
 
 use crate::ComputerPlayer;
-use ai_search::{Evaluator, Limits, Score, Searcher};
+use ai_search::{Limits, Score, Searcher};
 use board_core::{zobrist, Game, Rng};
 use morris::{Move, Position};
 
-/// A computer level.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
-pub enum Level {
-    /// Random legal moves.
-    Beginner,
-    /// A 3-ply search with a noisy evaluation.
-    Normal,
-    /// A 600,000-node search.
-    Expert,
-}
+pub use crate::{Level, ParseLevelError};
 
-impl Level {
-    /// Every level, weakest first.
-    pub const ALL: [Level; 3] = [Level::Beginner, Level::Normal, Level::Expert];
+/// [`MorrisEvaluator`] blurred by a seeded noise (see [`crate::Seeded`]).
+pub type NoisyEvaluator = crate::Seeded<MorrisEvaluator>;
 
-    /// The level's name: `beginner`, `normal` or `expert`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Level::Beginner => "beginner",
-            Level::Normal => "normal",
-            Level::Expert => "expert",
-        }
-    }
-
-    /// The search limits of the level (`None` for the beginner, who does not search).
-    pub fn limits(self) -> Option<Limits> {
-        match self {
-            Level::Beginner => None,
-            Level::Normal => Some(Limits::depth(3)),
-            Level::Expert => Some(Limits::none().with_nodes(600_000)),
-        }
-    }
-
-    /// The transposition table's size: none for the beginner, small for the shallow normal
-    /// search (the player clears it before every move).
-    const fn table_bytes(self) -> usize {
-        match self {
-            Level::Beginner => 0,
-            Level::Normal => 256 << 10,
-            Level::Expert => 8 << 20,
-        }
-    }
-
-    /// The amplitude of the seeded noise added to the evaluation.
-    const fn noise(self) -> Score {
-        match self {
-            Level::Beginner | Level::Expert => 2,
-            Level::Normal => 40,
-        }
+/// The search limits of a level (`None` for the beginner, who plays at random): normal
+/// searches 3 plies with a noisy evaluation, expert 600,000 nodes.
+pub fn level_limits(level: Level) -> Option<Limits> {
+    match level {
+        Level::Beginner => None,
+        Level::Normal => Some(Limits::depth(3)),
+        Level::Expert => Some(Limits::none().with_nodes(600_000)),
     }
 }
 
-/// A level name that is not `beginner`, `normal` or `expert`.
-#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-#[error("unknown level {text:?}: beginner, normal or expert")]
-pub struct ParseLevelError {
-    /// The text given.
-    pub text: String,
-}
-
-impl core::str::FromStr for Level {
-    type Err = ParseLevelError;
-    fn from_str(text: &str) -> Result<Level, ParseLevelError> {
-        let lower = text.trim().to_ascii_lowercase();
-        Level::ALL
-            .into_iter()
-            .find(|l| l.name() == lower)
-            .ok_or_else(|| ParseLevelError {
-                text: text.to_owned(),
-            })
+/// The transposition table's size: none for the beginner, small for the shallow normal
+/// search (the player clears it before every move).
+const fn level_table_bytes(level: Level) -> usize {
+    match level {
+        Level::Beginner => 0,
+        Level::Normal => 256 << 10,
+        Level::Expert => 8 << 20,
     }
 }
 
-/// [`MorrisEvaluator`] blurred by a seeded noise of at most `amplitude` points: a function of
-/// the position and the seed, so the search stays deterministic and consistent.
-#[derive(Clone, Copy, Debug)]
-pub struct NoisyEvaluator {
-    inner: MorrisEvaluator,
-    seed: u64,
-    amplitude: Score,
-}
-
-impl NoisyEvaluator {
-    /// `inner` blurred by up to `amplitude` points (0 leaves it as it is).
-    pub fn new(inner: MorrisEvaluator, seed: u64, amplitude: Score) -> Self {
-        NoisyEvaluator {
-            inner,
-            seed,
-            amplitude: amplitude.max(0),
-        }
-    }
-}
-
-impl Evaluator<Position> for NoisyEvaluator {
-    #[inline]
-    fn evaluate(&self, position: &Position) -> Score {
-        let base = self.inner.evaluate(position);
-        if self.amplitude == 0 {
-            return base;
-        }
-        let span = 2 * self.amplitude as u64 + 1;
-        let noise = zobrist::mix64(position.zobrist() ^ self.seed) % span;
-        base + noise as Score - self.amplitude
-    }
-
-    #[inline]
-    fn order_hint(&self, position: &Position, mv: Move) -> Score {
-        self.inner.order_hint(position, mv)
+/// The amplitude of the seeded noise a level adds to the evaluation.
+const fn level_noise(level: Level) -> Score {
+    match level {
+        Level::Beginner | Level::Expert => 2,
+        Level::Normal => 40,
     }
 }
 
@@ -161,12 +83,12 @@ pub struct MorrisPlayer {
 impl MorrisPlayer {
     /// A player at `level`, its choices seeded by `seed`.
     pub fn new(level: Level, seed: u64) -> Self {
-        let evaluator = NoisyEvaluator::new(MorrisEvaluator::new(), seed, level.noise());
+        let evaluator = NoisyEvaluator::new(MorrisEvaluator::new(), seed, level_noise(level));
         MorrisPlayer {
             level,
             seed,
-            limits: level.limits(),
-            searcher: Searcher::new(evaluator).with_table_bytes(level.table_bytes()),
+            limits: level_limits(level),
+            searcher: Searcher::new(evaluator).with_table_bytes(level_table_bytes(level)),
         }
     }
 

@@ -42,30 +42,7 @@ impl Evaluator<Position> for LineEvaluator {
     }
 }
 
-/// A computer level.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
-pub enum Level {
-    /// Random legal moves.
-    Beginner,
-    /// Wins, blocks, then centre / corner / edge; blind to forks.
-    Normal,
-    /// Perfect play.
-    Expert,
-}
-
-impl core::str::FromStr for Level {
-    type Err = String;
-    fn from_str(text: &str) -> Result<Level, String> {
-        match text.to_ascii_lowercase().as_str() {
-            "beginner" | "easy" => Ok(Level::Beginner),
-            "normal" | "medium" => Ok(Level::Normal),
-            "expert" | "hard" => Ok(Level::Expert),
-            other => Err(format!(
-                "unknown level {other:?}: beginner, normal or expert"
-            )),
-        }
-    }
-}
+pub use crate::{Level, ParseLevelError};
 
 /// A tic-tac-toe computer player at one level.
 pub struct TicTacToePlayer {
@@ -174,6 +151,6 @@ impl ComputerPlayer<Position> for TicTacToePlayer {
     }
 
     fn name(&self) -> String {
-        format!("{:?}", self.level).to_lowercase()
+        self.level.name().to_owned()
     }
 }

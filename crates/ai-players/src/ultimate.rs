@@ -33,108 +33,27 @@ mod tables;
 pub use evaluator::{UltimateEvaluator, Weights};
 
 use crate::ComputerPlayer;
-use ai_search::{Evaluator, Limits, Score, Searcher};
+use ai_search::{Limits, Score, Searcher};
 use board_core::{zobrist, Game, Rng};
 use ultimate::{Move, Position};
 
-/// A computer level.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
-pub enum Level {
-    /// Random legal moves.
-    Beginner,
-    /// A 3-ply search with a noisy evaluation.
-    Normal,
-    /// A 400,000-node search.
-    Expert,
-}
+pub use crate::{Level, ParseLevelError, Seeded};
 
-impl Level {
-    /// Every level, weakest first.
-    pub const ALL: [Level; 3] = [Level::Beginner, Level::Normal, Level::Expert];
-
-    /// The level's name: `beginner`, `normal` or `expert`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Level::Beginner => "beginner",
-            Level::Normal => "normal",
-            Level::Expert => "expert",
-        }
-    }
-
-    /// The search limits of the level (`None` for the beginner, who does not search).
-    pub fn limits(self) -> Option<Limits> {
-        match self {
-            Level::Beginner => None,
-            Level::Normal => Some(Limits::depth(3)),
-            Level::Expert => Some(Limits::none().with_nodes(400_000)),
-        }
-    }
-
-    /// The amplitude of the seeded noise added to the evaluation.
-    const fn noise(self) -> Score {
-        match self {
-            Level::Beginner | Level::Expert => 2,
-            Level::Normal => 60,
-        }
+/// The search limits of a level (`None` for the beginner, who plays at random): normal
+/// searches 3 plies with a noisy evaluation, expert 400,000 nodes.
+pub fn level_limits(level: Level) -> Option<Limits> {
+    match level {
+        Level::Beginner => None,
+        Level::Normal => Some(Limits::depth(3)),
+        Level::Expert => Some(Limits::none().with_nodes(400_000)),
     }
 }
 
-/// A level name that is not `beginner`, `normal` or `expert`.
-#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-#[error("unknown level {text:?}: beginner, normal or expert")]
-pub struct ParseLevelError {
-    /// The text given.
-    pub text: String,
-}
-
-impl core::str::FromStr for Level {
-    type Err = ParseLevelError;
-    fn from_str(text: &str) -> Result<Level, ParseLevelError> {
-        let lower = text.trim().to_ascii_lowercase();
-        Level::ALL
-            .into_iter()
-            .find(|l| l.name() == lower)
-            .ok_or_else(|| ParseLevelError {
-                text: text.to_owned(),
-            })
-    }
-}
-
-/// The evaluator with a seeded noise of at most `amplitude` points: a function of the
-/// position and the seed, so the search stays deterministic and consistent.
-#[derive(Clone, Copy, Debug)]
-pub struct Seeded<E> {
-    inner: E,
-    seed: u64,
-    amplitude: Score,
-}
-
-impl<E> Seeded<E> {
-    /// `inner` blurred by up to `amplitude` points (0 leaves it as it is).
-    pub fn new(inner: E, seed: u64, amplitude: Score) -> Self {
-        Seeded {
-            inner,
-            seed,
-            amplitude: amplitude.max(0),
-        }
-    }
-}
-
-impl<E: Evaluator<Position>> Evaluator<Position> for Seeded<E> {
-    #[inline]
-    fn evaluate(&self, position: &Position) -> Score {
-        let base = self.inner.evaluate(position);
-        if self.amplitude == 0 {
-            return base;
-        }
-        let span = 2 * self.amplitude as u64 + 1;
-        let noise = zobrist::mix64(position.zobrist() ^ self.seed) % span;
-        base + noise as Score - self.amplitude
-    }
-
-    #[inline]
-    fn order_hint(&self, position: &Position, mv: Move) -> Score {
-        self.inner.order_hint(position, mv)
+/// The amplitude of the seeded noise a level adds to the evaluation.
+const fn level_noise(level: Level) -> Score {
+    match level {
+        Level::Beginner | Level::Expert => 2,
+        Level::Normal => 60,
     }
 }
 
@@ -149,11 +68,11 @@ pub struct UltimatePlayer {
 impl UltimatePlayer {
     /// A player at `level`, its choices seeded by `seed`.
     pub fn new(level: Level, seed: u64) -> Self {
-        let evaluator = Seeded::new(UltimateEvaluator::new(), seed, level.noise());
+        let evaluator = Seeded::new(UltimateEvaluator::new(), seed, level_noise(level));
         UltimatePlayer {
             level,
             seed,
-            limits: level.limits(),
+            limits: level_limits(level),
             searcher: Searcher::new(evaluator)
                 .with_table_bytes(4 << 20)
                 .with_depth_step(2),

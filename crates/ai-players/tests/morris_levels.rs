@@ -94,9 +94,15 @@ fn levels_parse_and_name_themselves() {
     }
     let err = "grandmaster".parse::<Level>().unwrap_err();
     assert!(err.to_string().contains("grandmaster"));
-    assert!(Level::Beginner.limits().is_none());
-    assert!(Level::Normal.limits().unwrap().depth.is_some());
-    assert!(Level::Expert.limits().unwrap().nodes.is_some());
+    assert!(ai_players::morris::level_limits(Level::Beginner).is_none());
+    assert!(ai_players::morris::level_limits(Level::Normal)
+        .unwrap()
+        .depth
+        .is_some());
+    assert!(ai_players::morris::level_limits(Level::Expert)
+        .unwrap()
+        .nodes
+        .is_some());
 }
 
 #[test]
