@@ -77,6 +77,16 @@ impl Level {
         }
     }
 
+    /// The transposition table of the level's searcher: none for the beginner, who does not
+    /// search, 1 MiB for the normal level's 3 plies, 8 MiB for the expert.
+    pub const fn table_bytes(self) -> usize {
+        match self {
+            Level::Beginner => 0,
+            Level::Normal => 1 << 20,
+            Level::Expert => 8 << 20,
+        }
+    }
+
     /// The amplitude of the seeded noise added to the evaluation.
     pub const fn noise(self) -> Score {
         match self {
@@ -123,7 +133,7 @@ impl GomokuPlayer {
             level,
             seed,
             limits: level.limits(),
-            searcher: Searcher::new(evaluator).with_table_bytes(8 << 20),
+            searcher: Searcher::new(evaluator).with_table_bytes(level.table_bytes()),
         }
     }
 

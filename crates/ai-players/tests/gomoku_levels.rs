@@ -48,7 +48,8 @@ fn player(level: Level, seed: u64) -> GomokuPlayer {
 
 /// A player at `level` with a small budget: for tests of legality, not of strength.
 fn quick_player(level: Level, seed: u64) -> GomokuPlayer {
-    GomokuPlayer::new(level, seed).with_limits(Limits::none().with_nodes(3_000).with_depth(3))
+    let nodes = if cfg!(debug_assertions) { 600 } else { 3_000 };
+    GomokuPlayer::new(level, seed).with_limits(Limits::none().with_nodes(nodes).with_depth(3))
 }
 
 #[test]
