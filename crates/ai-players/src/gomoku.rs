@@ -44,76 +44,33 @@ use ai_search::{Evaluator, Limits, Score, Searcher};
 use board_core::{zobrist, Game, MoveList, Rng};
 use gomoku::{Point, Position};
 
-/// A computer level.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
-pub enum Level {
-    /// A five, else a block of a five, else a random point near the stones.
-    Beginner,
-    /// A 3-ply search with a lightly blurred evaluation.
-    Normal,
-    /// A 200,000-node search.
-    Expert,
-}
+pub use crate::{Level, ParseLevelError, Seeded};
 
-impl Level {
-    /// Every level, weakest first.
-    pub const ALL: [Level; 3] = [Level::Beginner, Level::Normal, Level::Expert];
-
-    /// The level's name: `beginner`, `normal` or `expert`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Level::Beginner => "beginner",
-            Level::Normal => "normal",
-            Level::Expert => "expert",
-        }
-    }
-
-    /// The search limits of the level (`None` for the beginner, who does not search).
-    pub fn limits(self) -> Option<Limits> {
-        match self {
-            Level::Beginner => None,
-            Level::Normal => Some(Limits::depth(3)),
-            Level::Expert => Some(Limits::none().with_nodes(200_000)),
-        }
-    }
-
-    /// The transposition table of the level's searcher: none for the beginner, who does not
-    /// search, 1 MiB for the normal level's 3 plies, 8 MiB for the expert.
-    pub const fn table_bytes(self) -> usize {
-        match self {
-            Level::Beginner => 0,
-            Level::Normal => 1 << 20,
-            Level::Expert => 8 << 20,
-        }
-    }
-
-    /// The amplitude of the seeded noise added to the evaluation.
-    pub const fn noise(self) -> Score {
-        match self {
-            Level::Beginner | Level::Expert => 2,
-            Level::Normal => 30,
-        }
+/// The search limits of a level (`None` for the beginner, who does not search): normal
+/// searches 3 plies with a lightly blurred evaluation, expert 200,000 nodes.
+pub fn level_limits(level: Level) -> Option<Limits> {
+    match level {
+        Level::Beginner => None,
+        Level::Normal => Some(Limits::depth(3)),
+        Level::Expert => Some(Limits::none().with_nodes(200_000)),
     }
 }
 
-/// A level name that is not `beginner`, `normal` or `expert`.
-#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-#[error("unknown level {text:?}: beginner, normal or expert")]
-pub struct ParseLevelError {
-    /// The text given.
-    pub text: String,
+/// The transposition table of a level's searcher: none for the beginner, who does not
+/// search, 1 MiB for the normal level's 3 plies, 8 MiB for the expert.
+pub const fn level_table_bytes(level: Level) -> usize {
+    match level {
+        Level::Beginner => 0,
+        Level::Normal => 1 << 20,
+        Level::Expert => 8 << 20,
+    }
 }
 
-impl core::str::FromStr for Level {
-    type Err = ParseLevelError;
-    fn from_str(text: &str) -> Result<Level, ParseLevelError> {
-        let lower = text.trim().to_ascii_lowercase();
-        Level::ALL
-            .into_iter()
-            .find(|l| l.name() == lower)
-            .ok_or_else(|| ParseLevelError {
-                text: text.to_owned(),
-            })
+/// The amplitude of the seeded noise a level adds to the evaluation.
+const fn level_noise(level: Level) -> Score {
+    match level {
+        Level::Beginner | Level::Expert => 2,
+        Level::Normal => 30,
     }
 }
 
@@ -122,18 +79,18 @@ pub struct GomokuPlayer {
     level: Level,
     seed: u64,
     limits: Option<Limits>,
-    searcher: Searcher<SearchPosition, GomokuEvaluator>,
+    searcher: Searcher<SearchPosition, Seeded<GomokuEvaluator>>,
 }
 
 impl GomokuPlayer {
     /// A player at `level`, its choices seeded by `seed`.
     pub fn new(level: Level, seed: u64) -> Self {
-        let evaluator = GomokuEvaluator::new().with_noise(seed, level.noise());
+        let evaluator = Seeded::new(GomokuEvaluator::new(), seed, level_noise(level));
         GomokuPlayer {
             level,
             seed,
-            limits: level.limits(),
-            searcher: Searcher::new(evaluator).with_table_bytes(level.table_bytes()),
+            limits: level_limits(level),
+            searcher: Searcher::new(evaluator).with_table_bytes(level_table_bytes(level)),
         }
     }
 

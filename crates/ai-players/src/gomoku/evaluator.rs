@@ -5,7 +5,7 @@
 use super::tracked::SearchPosition;
 use super::values::{Cell, Class};
 use ai_search::{Evaluator, Score};
-use board_core::{zobrist, Game, MoveList, Player};
+use board_core::{Game, MoveList, Player};
 use gomoku::threat::{LineShape, Threats};
 use gomoku::Point;
 
@@ -32,12 +32,9 @@ pub const WIN_SOON: Score = 50_000;
 ///   an own open four, an own four-three, the block of the opponent's open four or
 ///   four-three, then the values of the point to both colours.
 ///
-/// Optional seeded noise blurs the evaluation for the weaker levels: a function of the
-/// position and the seed, so searches stay deterministic.
+/// The levels blur it with [`crate::Seeded`] noise.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct GomokuEvaluator {
-    seed: u64,
-    noise: Score,
     width: usize,
 }
 
@@ -51,22 +48,10 @@ impl Default for GomokuEvaluator {
 }
 
 impl GomokuEvaluator {
-    /// The evaluator without noise, searching the [`DEFAULT_WIDTH`] best quiet moves.
+    /// The evaluator searching the [`DEFAULT_WIDTH`] best quiet moves.
     pub const fn new() -> GomokuEvaluator {
         GomokuEvaluator {
-            seed: 0,
-            noise: 0,
             width: DEFAULT_WIDTH,
-        }
-    }
-
-    /// This evaluator with a noise of at most `amplitude` points, drawn from `seed` and the
-    /// position (0 turns it off).
-    pub const fn with_noise(self, seed: u64, amplitude: Score) -> GomokuEvaluator {
-        GomokuEvaluator {
-            seed,
-            noise: if amplitude > 0 { amplitude } else { 0 },
-            ..self
         }
     }
 
@@ -81,10 +66,10 @@ impl GomokuEvaluator {
         } else {
             width
         };
-        GomokuEvaluator { width, ..self }
+        GomokuEvaluator { width }
     }
 
-    /// The score without noise, from the side to move's view.
+    /// The score from the side to move's view (what [`Evaluator::evaluate`] returns).
     pub fn static_score(&self, position: &SearchPosition) -> Score {
         let me = position.side_to_move();
         let opp = me.opponent();
@@ -227,13 +212,7 @@ pub const MAX_WIDTH: usize = 64;
 impl Evaluator<SearchPosition> for GomokuEvaluator {
     #[inline]
     fn evaluate(&self, position: &SearchPosition) -> Score {
-        let score = self.static_score(position);
-        if self.noise == 0 {
-            return score;
-        }
-        let span = 2 * self.noise as u64 + 1;
-        let noise = zobrist::mix64(position.zobrist() ^ self.seed) % span;
-        score + noise as Score - self.noise
+        self.static_score(position)
     }
 
     fn search_moves(&self, position: &SearchPosition, moves: &mut MoveList<Point>) {
