@@ -39,7 +39,7 @@ pub use evaluator::{GomokuEvaluator, DEFAULT_WIDTH, MAX_WIDTH, WIN_SOON};
 pub use tracked::SearchPosition;
 pub use values::{assess, Cell, Class, CLASSES};
 
-use crate::ComputerPlayer;
+use crate::{ComputerPlayer, LevelSearch};
 use ai_search::{Evaluator, Limits, Score, Searcher};
 use board_core::{zobrist, Game, MoveList, Rng};
 use gomoku::{Point, Position};
@@ -74,38 +74,33 @@ const fn level_noise(level: Level) -> Score {
     }
 }
 
-/// A gomoku computer player at one level.
+/// A gomoku computer player at one level. It searches the [`SearchPosition`] of the position
+/// it is given; the beginner plays a five, else blocks a five, else a random point near stones.
 pub struct GomokuPlayer {
-    level: Level,
-    seed: u64,
-    limits: Option<Limits>,
-    searcher: Searcher<SearchPosition, Seeded<GomokuEvaluator>>,
+    inner: LevelSearch<SearchPosition, Seeded<GomokuEvaluator>>,
 }
 
 impl GomokuPlayer {
     /// A player at `level`, its choices seeded by `seed`.
     pub fn new(level: Level, seed: u64) -> Self {
         let evaluator = Seeded::new(GomokuEvaluator::new(), seed, level_noise(level));
+        let searcher = Searcher::new(evaluator).with_table_bytes(level_table_bytes(level));
         GomokuPlayer {
-            level,
-            seed,
-            limits: level_limits(level),
-            searcher: Searcher::new(evaluator).with_table_bytes(level_table_bytes(level)),
+            inner: LevelSearch::from_parts(level, seed, level_limits(level), searcher),
         }
     }
 
     /// This player searching with other limits (a searching level only; the beginner keeps
     /// its way). For tests and tuning: keep a node or depth limit for repeatable moves.
-    pub fn with_limits(mut self, limits: Limits) -> Self {
-        if self.limits.is_some() {
-            self.limits = Some(limits);
+    pub fn with_limits(self, limits: Limits) -> Self {
+        GomokuPlayer {
+            inner: self.inner.with_limits(limits),
         }
-        self
     }
 
     /// The level.
     pub fn level(&self) -> Level {
-        self.level
+        self.inner.level()
     }
 }
 
@@ -115,19 +110,15 @@ impl ComputerPlayer<Position> for GomokuPlayer {
             return None;
         }
         let tracked = SearchPosition::new(*position);
-        match &self.limits {
-            None => beginner_move(&tracked, self.seed),
-            Some(limits) => {
-                // A cold start for every move: the move depends on the position and the seed
-                // alone.
-                self.searcher.clear();
-                self.searcher.search(&tracked, limits).best_move
-            }
+        if self.inner.searches() {
+            self.inner.search_move(&tracked)
+        } else {
+            beginner_move(&tracked, self.inner.seed())
         }
     }
 
     fn name(&self) -> String {
-        self.level.name().to_owned()
+        self.inner.name()
     }
 }
 

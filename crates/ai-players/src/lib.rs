@@ -36,6 +36,7 @@
 
 pub mod gomoku;
 mod level;
+mod leveled;
 pub mod morris;
 mod noise;
 mod player;
@@ -43,5 +44,6 @@ pub mod tictactoe;
 pub mod ultimate;
 
 pub use level::{Level, ParseLevelError};
+pub use leveled::LevelSearch;
 pub use noise::Seeded;
 pub use player::ComputerPlayer;

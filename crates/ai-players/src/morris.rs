@@ -34,10 +34,9 @@ mod evaluator;
 
 pub use evaluator::{MorrisEvaluator, Weights};
 
-use crate::ComputerPlayer;
+use crate::LevelSearch;
 use ai_search::{Limits, Score, Searcher};
-use board_core::{zobrist, Game, Rng};
-use morris::{Move, Position};
+use morris::Position;
 
 pub use crate::{Level, ParseLevelError};
 
@@ -73,71 +72,13 @@ const fn level_noise(level: Level) -> Score {
 }
 
 /// A nine men's morris computer player at one level.
-pub struct MorrisPlayer {
-    level: Level,
-    seed: u64,
-    limits: Option<Limits>,
-    searcher: Searcher<Position, NoisyEvaluator>,
-}
+pub type MorrisPlayer = LevelSearch<Position, NoisyEvaluator>;
 
-impl MorrisPlayer {
+impl LevelSearch<Position, NoisyEvaluator> {
     /// A player at `level`, its choices seeded by `seed`.
     pub fn new(level: Level, seed: u64) -> Self {
         let evaluator = NoisyEvaluator::new(MorrisEvaluator::new(), seed, level_noise(level));
-        MorrisPlayer {
-            level,
-            seed,
-            limits: level_limits(level),
-            searcher: Searcher::new(evaluator).with_table_bytes(level_table_bytes(level)),
-        }
-    }
-
-    /// This player searching with other limits (a searching level only; the beginner keeps
-    /// playing at random). For tests and tuning: keep a node or depth limit for repeatable
-    /// moves.
-    pub fn with_limits(mut self, limits: Limits) -> Self {
-        if self.limits.is_some() {
-            self.limits = Some(limits);
-        }
-        self
-    }
-
-    /// This player with a transposition table of at most `bytes` bytes instead of the level's
-    /// own (it is cleared before every move, so a small budget wants a small table).
-    pub fn with_table_bytes(mut self, bytes: usize) -> Self {
-        if self.limits.is_some() {
-            let evaluator = *self.searcher.evaluator();
-            self.searcher = Searcher::new(evaluator).with_table_bytes(bytes);
-        }
-        self
-    }
-
-    /// The level.
-    pub fn level(&self) -> Level {
-        self.level
-    }
-}
-
-impl ComputerPlayer<Position> for MorrisPlayer {
-    fn choose_move(&mut self, position: &Position) -> Option<Move> {
-        if position.status().is_over() {
-            return None;
-        }
-        match &self.limits {
-            None => {
-                let mut rng = Rng::new(zobrist::splitmix64(self.seed ^ position.zobrist()));
-                position.random_move(&mut rng)
-            }
-            Some(limits) => {
-                // A cold start for every move: the move depends on the position and the seed
-                // alone, not on the games played before.
-                self.searcher.clear();
-                self.searcher.search(position, limits).best_move
-            }
-        }
-    }
-
-    fn name(&self) -> String {
-        self.level.name().to_owned()
+        let searcher = Searcher::new(evaluator).with_table_bytes(level_table_bytes(level));
+        LevelSearch::from_parts(level, seed, level_limits(level), searcher)
     }
 }

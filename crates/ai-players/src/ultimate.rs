@@ -32,10 +32,9 @@ mod tables;
 
 pub use evaluator::{UltimateEvaluator, Weights};
 
-use crate::ComputerPlayer;
+use crate::LevelSearch;
 use ai_search::{Limits, Score, Searcher};
-use board_core::{zobrist, Game, Rng};
-use ultimate::{Move, Position};
+use ultimate::Position;
 
 pub use crate::{Level, ParseLevelError, Seeded};
 
@@ -58,63 +57,15 @@ const fn level_noise(level: Level) -> Score {
 }
 
 /// An ultimate tic-tac-toe computer player at one level.
-pub struct UltimatePlayer {
-    level: Level,
-    seed: u64,
-    limits: Option<Limits>,
-    searcher: Searcher<Position, Seeded<UltimateEvaluator>>,
-}
+pub type UltimatePlayer = LevelSearch<Position, Seeded<UltimateEvaluator>>;
 
-impl UltimatePlayer {
+impl LevelSearch<Position, Seeded<UltimateEvaluator>> {
     /// A player at `level`, its choices seeded by `seed`.
     pub fn new(level: Level, seed: u64) -> Self {
         let evaluator = Seeded::new(UltimateEvaluator::new(), seed, level_noise(level));
-        UltimatePlayer {
-            level,
-            seed,
-            limits: level_limits(level),
-            searcher: Searcher::new(evaluator)
-                .with_table_bytes(4 << 20)
-                .with_depth_step(2),
-        }
-    }
-
-    /// This player searching with other limits (a searching level only; the beginner keeps
-    /// playing at random). For tests and tuning: keep a node or depth limit for repeatable
-    /// moves.
-    pub fn with_limits(mut self, limits: Limits) -> Self {
-        if self.limits.is_some() {
-            self.limits = Some(limits);
-        }
-        self
-    }
-
-    /// The level.
-    pub fn level(&self) -> Level {
-        self.level
-    }
-}
-
-impl ComputerPlayer<Position> for UltimatePlayer {
-    fn choose_move(&mut self, position: &Position) -> Option<Move> {
-        if position.status().is_over() {
-            return None;
-        }
-        match &self.limits {
-            None => {
-                let mut rng = Rng::new(zobrist::splitmix64(self.seed ^ position.zobrist()));
-                position.random_move(&mut rng)
-            }
-            Some(limits) => {
-                // A cold start for every move: the move depends on the position and the seed
-                // alone, not on the games played before.
-                self.searcher.clear();
-                self.searcher.search(position, limits).best_move
-            }
-        }
-    }
-
-    fn name(&self) -> String {
-        self.level.name().to_owned()
+        let searcher = Searcher::new(evaluator)
+            .with_table_bytes(4 << 20)
+            .with_depth_step(2);
+        LevelSearch::from_parts(level, seed, level_limits(level), searcher)
     }
 }
