@@ -4,7 +4,7 @@
 
 use ai_players::gomoku::{GomokuEvaluator, SearchPosition};
 use ai_players::Seeded;
-use ai_search::{negamax, Evaluator, Limits, Searcher, Techniques};
+use ai_search::{check_techniques, negamax, Evaluator, Limits, Searcher};
 use board_core::{Game, MoveList, Rng};
 use gomoku::{Point, Position, Rule};
 use proptest::prelude::*;
@@ -68,38 +68,7 @@ fn check<E: Evaluator<SearchPosition> + Copy>(
     depth: u32,
     evaluator: E,
 ) -> Result<(), TestCaseError> {
-    let want = negamax(position, depth, &evaluator);
-    for (name, techniques) in Techniques::CHECKS {
-        let mut searcher = Searcher::new(evaluator)
-            .with_table_bytes(1 << 16)
-            .with_techniques(techniques);
-        let result = searcher.search(position, &Limits::depth(depth));
-        prop_assert_eq!(
-            result.score,
-            want,
-            "{} at depth {} under {} on\n{}",
-            name,
-            depth,
-            position.position().rule(),
-            position
-        );
-        if result.proof.is_none() {
-            prop_assert_eq!(result.depth, depth, "{}", name);
-        } else {
-            prop_assert!(result.depth <= depth, "{}", name);
-        }
-        // The principal variation starts with the best move and is playable.
-        let mut line = position.clone();
-        for mv in &result.pv {
-            prop_assert!(
-                line.play(*mv).is_ok(),
-                "{}: pv {:?} not playable",
-                name,
-                result.pv
-            );
-        }
-        prop_assert_eq!(result.pv.first().copied(), result.best_move, "{}", name);
-    }
+    check_techniques(position, depth, &evaluator).map_err(TestCaseError::fail)?;
     Ok(())
 }
 

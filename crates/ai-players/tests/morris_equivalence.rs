@@ -3,7 +3,7 @@
 //! noisy version of it, whose scores rarely tie).
 
 use ai_players::morris::{MorrisEvaluator, NoisyEvaluator};
-use ai_search::{negamax, Evaluator, Limits, Searcher, Techniques};
+use ai_search::{check_techniques, negamax, Evaluator, Limits, Searcher};
 use board_core::{Game, Rng};
 use morris::{Phase, Position, Rules};
 use proptest::prelude::*;
@@ -70,37 +70,7 @@ fn check<E: Evaluator<Position> + Copy>(
     depth: u32,
     evaluator: E,
 ) -> Result<(), TestCaseError> {
-    let want = negamax(position, depth, &evaluator);
-    for (name, techniques) in Techniques::CHECKS {
-        let mut searcher = Searcher::new(evaluator)
-            .with_table_bytes(1 << 16)
-            .with_techniques(techniques);
-        let result = searcher.search(position, &Limits::depth(depth));
-        prop_assert_eq!(
-            result.score,
-            want,
-            "{} at depth {} on\n{}",
-            name,
-            depth,
-            position
-        );
-        if result.proof.is_none() {
-            prop_assert_eq!(result.depth, depth, "{}", name);
-        } else {
-            prop_assert!(result.depth <= depth, "{}", name);
-        }
-        // The principal variation starts with the best move and is playable.
-        let mut line = *position;
-        for mv in &result.pv {
-            prop_assert!(
-                line.play(*mv).is_ok(),
-                "{}: pv {:?} not playable",
-                name,
-                result.pv
-            );
-        }
-        prop_assert_eq!(result.pv.first().copied(), result.best_move, "{}", name);
-    }
+    check_techniques(position, depth, &evaluator).map_err(TestCaseError::fail)?;
     Ok(())
 }
 

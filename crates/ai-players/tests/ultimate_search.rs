@@ -3,7 +3,7 @@
 //! plain negamax's value at the same depth.
 
 use ai_players::ultimate::UltimateEvaluator;
-use ai_search::{negamax, Evaluator, Limits, Score, Searcher, Techniques};
+use ai_search::{check_techniques, negamax, Evaluator, Limits, Score, Searcher};
 use board_core::{Game, Rng};
 use proptest::prelude::*;
 use ultimate::Position;
@@ -48,33 +48,7 @@ fn check_all<E: Evaluator<Position> + Copy>(
     depth: u32,
 ) -> Result<(), TestCaseError> {
     let want = negamax(pos, depth, &evaluator);
-    for (name, techniques) in Techniques::CHECKS {
-        let mut searcher = Searcher::new(evaluator)
-            .with_table_bytes(1 << 16)
-            .with_techniques(techniques);
-        let result = searcher.search(pos, &Limits::depth(depth));
-        prop_assert_eq!(
-            result.score,
-            want,
-            "{} at depth {} on\n{}",
-            name,
-            depth,
-            pos
-        );
-        if result.proof.is_none() {
-            prop_assert_eq!(result.depth, depth);
-        }
-        let mut line = *pos;
-        for mv in &result.pv {
-            prop_assert!(
-                line.play(*mv).is_ok(),
-                "{}: pv {:?} not playable",
-                name,
-                result.pv
-            );
-        }
-        prop_assert_eq!(result.pv.first().copied(), result.best_move);
-    }
+    check_techniques(pos, depth, &evaluator).map_err(TestCaseError::fail)?;
     // Deepening two plies at a time, as the ultimate players and the referee do.
     let mut searcher = Searcher::new(evaluator)
         .with_table_bytes(1 << 16)

@@ -38,6 +38,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod check;
 mod evaluator;
 mod limits;
 mod negamax;
@@ -47,6 +48,7 @@ pub mod score;
 mod search;
 pub mod table;
 
+pub use check::check_techniques;
 pub use evaluator::{terminal_score, Evaluator, NoKnowledge};
 pub use limits::Limits;
 pub use negamax::negamax;
