@@ -1,27 +1,13 @@
 //! Draws: by agreement, and the optional rules (threefold repetition, N quiet moves) that a
 //! `Match` applies from its history.
 
+mod common;
+
 use board_core::{Game, MoveList, Player, Status};
 use morris::{DrawError, DrawReason, DrawRules, IllegalMove, Match, Move, Position};
 
 /// Moving phase; white shuffles b6-b4-b6, black e5-e4-e5, and no move forms a mill.
-const SHUFFLE: &str = "
-7 .-----------.-----------.
-  |           |           |
-6 |   W-------.-------.   |
-  |   |       |       |   |
-5 |   |   .---.---B   |   |
-  |   |   |       |   |   |
-4 .---.---.       .---.---W
-  |   |   |       |   |   |
-3 |   |   .---.---.   |   |
-  |   |       |       |   |
-2 |   B-------B-------B   |
-  |           |           |
-1 W-----------W-----------.
-  a   b   c   d   e   f   g
-to move: white
-in hand: white 0, black 0";
+const SHUFFLE: &str = common::MOVING;
 
 const CYCLE: [&str; 4] = ["b6-b4", "e5-e4", "b4-b6", "e4-e5"];
 

@@ -1,5 +1,7 @@
 //! One test per rule of `RULES.md`, on positions written as diagrams.
 
+mod common;
+
 use board_core::{Game, MoveList, Player, Status};
 use morris::{IllegalMove, InputError, Move, Phase, Point, Points, Position};
 
@@ -85,23 +87,7 @@ fn forming_a_mill_requires_a_capture_in_the_same_move() {
 }
 
 /// White slides g4-g1 to close a1-d1-g1. Black's b2-d2-f2 is a mill, e5 is not.
-const PROTECTED: &str = "
-7 .-----------.-----------.
-  |           |           |
-6 |   W-------.-------.   |
-  |   |       |       |   |
-5 |   |   .---.---B   |   |
-  |   |   |       |   |   |
-4 .---.---.       .---.---W
-  |   |   |       |   |   |
-3 |   |   .---.---.   |   |
-  |   |       |       |   |
-2 |   B-------B-------B   |
-  |           |           |
-1 W-----------W-----------.
-  a   b   c   d   e   f   g
-to move: white
-in hand: white 0, black 0";
+const PROTECTED: &str = common::MOVING;
 
 /// The same, but every black piece stands in a mill (b2-d2-f2 and f2-f4-f6).
 const ALL_IN_MILLS: &str = "
