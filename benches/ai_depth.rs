@@ -9,7 +9,7 @@ mod positions;
 #[path = "positions/minimax_peer.rs"]
 mod minimax_peer;
 
-use ai_search::Limits;
+use boardgames_search::Limits;
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 use minimax_peer::PeerStrategy;
 use positions::SuiteGame;
@@ -36,7 +36,7 @@ fn bench_stored_positions<S: SuiteGame>(c: &mut Criterion) {
 }
 
 fn bench_peer(c: &mut Criterion) {
-    let start = ultimate::Position::new();
+    let start = boardgames_ultimate::Position::new();
     let mut group = c.benchmark_group("ai_depth/ultimate start vs minimax-rs");
     group.sample_size(10);
     for depth in [6u8, 8] {

@@ -2,9 +2,9 @@
 //! check, threat shapes at a point and over the whole board, renju's forbidden-point test,
 //! uniformly random playouts.
 
-use board_core::{Game, Player, Rng};
+use boardgames_core::{Game, Player, Rng};
+use boardgames_gomoku::{Point, Position, Rule};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use gomoku::{Point, Position, Rule};
 use std::hint::black_box;
 
 /// 256 (position, legal move) pairs from seeded random freestyle games, every ply of each

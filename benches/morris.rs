@@ -1,9 +1,9 @@
 //! Nine men's morris benchmarks: move generation in each phase over fixed position lists,
 //! counting, perft(5) from the start, and uniformly random playouts.
 
-use board_core::{perft, Game, MoveList, Player, Rng};
+use boardgames_core::{perft, Game, MoveList, Player, Rng};
+use boardgames_morris::{Phase, Position};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use morris::{Phase, Position};
 use std::hint::black_box;
 
 /// Up to `n` positions with the side to move in `phase`, from seeded random games.

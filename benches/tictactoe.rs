@@ -1,9 +1,9 @@
 //! Tic-tac-toe benchmarks: perft(9), full game-tree enumeration, random playouts.
 
-use board_core::{perft, Game, MoveList, Rng, Status};
+use boardgames_core::{perft, Game, MoveList, Rng, Status};
+use boardgames_tictactoe::Position;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
-use tictactoe::Position;
 
 fn count_complete_games(pos: &Position) -> u64 {
     if pos.status() != Status::Ongoing {

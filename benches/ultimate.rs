@@ -1,10 +1,10 @@
 //! Ultimate tic-tac-toe benchmarks: perft(6) from the start, legal move generation over a
 //! fixed list of positions, uniformly random playouts.
 
-use board_core::{perft, Game, MoveList, Rng};
+use boardgames_core::{perft, Game, MoveList, Rng};
+use boardgames_ultimate::Position;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
-use ultimate::Position;
 
 /// 256 positions from seeded random games, every ply of each game, so forced boards and
 /// free choices both appear.

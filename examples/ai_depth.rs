@@ -19,7 +19,7 @@ mod positions;
 #[path = "../benches/positions/minimax_peer.rs"]
 mod minimax_peer;
 
-use ai_search::Limits;
+use boardgames_search::Limits;
 use minimax_peer::PeerStrategy;
 use std::time::{Duration, Instant};
 
@@ -118,7 +118,7 @@ fn best_of(runs: u32, mut f: impl FnMut() -> Duration) -> Duration {
 }
 
 fn peer_table(options: &Options) {
-    let start = ultimate::Position::new();
+    let start = boardgames_ultimate::Position::new();
     println!(
         "\nTime to a fixed depth from the ultimate start, same evaluator, table {} MiB made before \
          the clock starts, best of {} (ms):\n",

@@ -15,10 +15,10 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-pub use ai_players as players;
-pub use ai_search as search;
-pub use board_core as core;
-pub use gomoku;
-pub use morris;
-pub use tictactoe;
-pub use ultimate;
+pub use boardgames_core as core;
+pub use boardgames_gomoku as gomoku;
+pub use boardgames_morris as morris;
+pub use boardgames_players as players;
+pub use boardgames_search as search;
+pub use boardgames_tictactoe as tictactoe;
+pub use boardgames_ultimate as ultimate;

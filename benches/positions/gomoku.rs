@@ -3,8 +3,8 @@
 //! since the start position depends on them.
 
 use super::{load, Named, SuiteGame};
-use ai_players::gomoku::{GomokuEvaluator, SearchPosition};
-use gomoku::{Position, Rule};
+use boardgames_gomoku::{Position, Rule};
+use boardgames_players::gomoku::{GomokuEvaluator, SearchPosition};
 
 /// Gomoku under the rule and size each stored position names.
 pub struct Gomoku;

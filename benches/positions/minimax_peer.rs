@@ -8,12 +8,12 @@
 
 #![allow(dead_code)] // each includer uses its part
 
-use ai_players::ultimate::UltimateEvaluator;
-use ai_search::Evaluator as _;
-use board_core::{Game as _, Status};
+use boardgames_core::{Game as _, Status};
+use boardgames_players::ultimate::UltimateEvaluator;
+use boardgames_search::Evaluator as _;
+use boardgames_ultimate::{Move, Position};
 use minimax::{Strategy, Winner};
 use std::time::{Duration, Instant};
-use ultimate::{Move, Position};
 
 /// minimax-rs's view of ultimate tic-tac-toe.
 pub struct UltimateRules;

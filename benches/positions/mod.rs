@@ -11,8 +11,8 @@
 
 #![allow(dead_code)] // each includer uses its part
 
-use ai_search::{Evaluator, Limits, Searcher};
-use board_core::{replay, Game};
+use boardgames_core::{replay, Game};
+use boardgames_search::{Evaluator, Limits, Searcher};
 
 /// A game of the suite: its start position, its evaluator and its positions file.
 pub trait SuiteGame {
@@ -49,13 +49,13 @@ impl SuiteGame for Ultimate {
     const POSITIONS: &'static str = include_str!("ultimate.txt");
     // The evaluation gives the side to move a bonus: odd and even depths differ.
     const DEPTH_STEP: u32 = 2;
-    type G = ultimate::Position;
-    type E = ai_players::ultimate::UltimateEvaluator;
-    fn start() -> ultimate::Position {
-        ultimate::Position::new()
+    type G = boardgames_ultimate::Position;
+    type E = boardgames_players::ultimate::UltimateEvaluator;
+    fn start() -> boardgames_ultimate::Position {
+        boardgames_ultimate::Position::new()
     }
     fn evaluator() -> Self::E {
-        ai_players::ultimate::UltimateEvaluator::new()
+        boardgames_players::ultimate::UltimateEvaluator::new()
     }
 }
 
@@ -66,13 +66,13 @@ pub struct Morris;
 impl SuiteGame for Morris {
     const NAME: &'static str = "morris";
     const POSITIONS: &'static str = include_str!("morris.txt");
-    type G = morris::Position;
-    type E = ai_players::morris::MorrisEvaluator;
-    fn start() -> morris::Position {
-        morris::Position::new()
+    type G = boardgames_morris::Position;
+    type E = boardgames_players::morris::MorrisEvaluator;
+    fn start() -> boardgames_morris::Position {
+        boardgames_morris::Position::new()
     }
     fn evaluator() -> Self::E {
-        ai_players::morris::MorrisEvaluator::new()
+        boardgames_players::morris::MorrisEvaluator::new()
     }
 }
 

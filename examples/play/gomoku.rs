@@ -5,10 +5,10 @@
 use crate::console::Console;
 use crate::seats::SeatOptions;
 use crate::session::{run_session, ConsoleGame, Seat};
-use ai_players::gomoku::{GomokuPlayer, Level, ParseLevelError};
-use ai_players::ComputerPlayer;
-use board_core::{Game, History, Player, Status};
-use gomoku::{Point, Position, Rule};
+use boardgames_core::{Game, History, Player, Status};
+use boardgames_gomoku::{Point, Position, Rule};
+use boardgames_players::gomoku::{GomokuPlayer, Level, ParseLevelError};
+use boardgames_players::ComputerPlayer;
 
 struct Gomoku {
     size: u32,
@@ -83,7 +83,7 @@ impl ConsoleGame for Gomoku {
 pub fn run(args: &[String], console: &mut Console) -> Result<(), String> {
     let options = SeatOptions::parse(args)?;
     let mut rule = Rule::CARO;
-    let mut size = u32::from(gomoku::DEFAULT_SIZE);
+    let mut size = u32::from(boardgames_gomoku::DEFAULT_SIZE);
     let mut rest = options.rest.iter();
     while let Some(arg) = rest.next() {
         match arg.as_str() {

@@ -5,12 +5,12 @@
 use crate::console::Console;
 use crate::seats::SeatOptions;
 use crate::session::{run_session, CommandOutcome, ConsoleGame, Seat};
-use ai_players::morris::{Level, MorrisPlayer, ParseLevelError};
-use ai_players::ComputerPlayer;
-use board_core::{Game, History, Player, Status};
-use morris::{
+use boardgames_core::{Game, History, Player, Status};
+use boardgames_morris::{
     colour, DrawReason, DrawRules, IllegalMove, Match, Move, Phase, Point, Points, Position, Rules,
 };
+use boardgames_players::morris::{Level, MorrisPlayer, ParseLevelError};
+use boardgames_players::ComputerPlayer;
 
 struct Morris {
     rules: Rules,

@@ -1,7 +1,7 @@
 //! Who plays which side: the options every game shares (`--level`, `--first`, `--seed`).
 
 use crate::session::Seat;
-use board_core::{ByPlayer, Game, Player};
+use boardgames_core::{ByPlayer, Game, Player};
 
 /// Who moves first when a person plays the computer (seed 000's lobby choices).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -88,7 +88,7 @@ impl SeatOptions {
             FirstMover::Me => Player::Second,
             FirstMover::Computer => Player::First,
             FirstMover::Random => {
-                let coin = board_core::zobrist::splitmix64(self.seed ^ game_number) & 1;
+                let coin = boardgames_core::zobrist::splitmix64(self.seed ^ game_number) & 1;
                 if coin == 0 {
                     Player::First
                 } else {

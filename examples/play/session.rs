@@ -1,7 +1,7 @@
 //! The hotseat session shared by every game: turns, commands, results, score, play again.
 
 use crate::console::Console;
-use board_core::{ByPlayer, Game, History, MoveList, Player, Status};
+use boardgames_core::{ByPlayer, Game, History, MoveList, Player, Status};
 
 /// What a game adds to the shared session: how to draw it and read its moves.
 pub trait ConsoleGame {

@@ -3,10 +3,10 @@
 use crate::console::Console;
 use crate::seats::SeatOptions;
 use crate::session::{run_session, ConsoleGame, Seat};
-use ai_players::tictactoe::{Level, TicTacToePlayer};
-use ai_players::ComputerPlayer;
-use board_core::{Game, History, Player, Status};
-use tictactoe::{Cell, Marks, Position};
+use boardgames_core::{Game, History, Player, Status};
+use boardgames_players::tictactoe::{Level, TicTacToePlayer};
+use boardgames_players::ComputerPlayer;
+use boardgames_tictactoe::{Cell, Marks, Position};
 
 struct TicTacToe;
 
@@ -69,7 +69,7 @@ pub fn run(args: &[String], console: &mut Console) -> Result<(), String> {
         .as_deref()
         .map(str::parse)
         .transpose()
-        .map_err(|e: ai_players::ParseLevelError| e.to_string())?;
+        .map_err(|e: boardgames_players::ParseLevelError| e.to_string())?;
     console.say("Tic-tac-toe: X moves first. Three in a row, column or diagonal wins.\n");
     run_session(&TicTacToe, console, |number| {
         options.seats(number, || {

@@ -5,11 +5,11 @@
 use crate::console::Console;
 use crate::seats::SeatOptions;
 use crate::session::{run_session, ConsoleGame, Seat};
-use ai_players::ultimate::{Level, ParseLevelError, UltimatePlayer};
-use ai_players::ComputerPlayer;
-use board_core::grid3;
-use board_core::{Game, History, Player, Status};
-use ultimate::{BoardResult, Move, Position, Rules, TieBreak};
+use boardgames_core::grid3;
+use boardgames_core::{Game, History, Player, Status};
+use boardgames_players::ultimate::{Level, ParseLevelError, UltimatePlayer};
+use boardgames_players::ComputerPlayer;
+use boardgames_ultimate::{BoardResult, Move, Position, Rules, TieBreak};
 
 struct Ultimate {
     rules: Rules,

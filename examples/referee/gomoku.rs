@@ -6,9 +6,9 @@
 //! near the stones) on every rule and size.
 
 use crate::RefereeGame;
-use ai_players::gomoku::{GomokuEvaluator, SearchPosition};
-use ai_search::{Limits, SearchResult, Searcher};
-use gomoku::{Point, Position, Rule};
+use boardgames_gomoku::{Point, Position, Rule};
+use boardgames_players::gomoku::{GomokuEvaluator, SearchPosition};
+use boardgames_search::{Limits, SearchResult, Searcher};
 use serde_json::{Map, Value};
 
 /// The transposition table of a `search` request.
@@ -16,7 +16,7 @@ const SEARCH_TABLE_BYTES: usize = 32 << 20;
 
 impl RefereeGame for Position {
     fn from_options(options: &Map<String, Value>) -> Result<Self, String> {
-        let mut size = u32::from(gomoku::DEFAULT_SIZE);
+        let mut size = u32::from(boardgames_gomoku::DEFAULT_SIZE);
         let mut rule = Rule::CARO;
         for (key, value) in options {
             match (key.as_str(), value) {

@@ -24,16 +24,16 @@ use request::Request;
 use serde_json::{json, Value};
 use std::io::{self, BufRead, Write};
 
-/// A game the referee can serve: a [`board_core::Game`] built from the request's `options`.
-pub trait RefereeGame: board_core::Game + Sized {
+/// A game the referee can serve: a [`boardgames_core::Game`] built from the request's `options`.
+pub trait RefereeGame: boardgames_core::Game + Sized {
     /// The start position for these options, or an error naming the bad option.
     fn from_options(options: &serde_json::Map<String, Value>) -> Result<Self, String>;
 
     /// A best move by the ai-search crate with the game's evaluator (the `search` op).
     fn search(
         &self,
-        _limits: &ai_search::Limits,
-    ) -> Result<ai_search::SearchResult<Self::Move>, String> {
+        _limits: &boardgames_search::Limits,
+    ) -> Result<boardgames_search::SearchResult<Self::Move>, String> {
         Err("\"search\" is not available for this game yet".into())
     }
 }
@@ -46,9 +46,9 @@ fn answer(line: &str) -> Value {
     };
     // The game table: one arm per game.
     let result = match request.game.as_str() {
-        "tictactoe" => ops::serve::<::tictactoe::Position>(&request),
-        "ultimate" => ops::serve::<::ultimate::Position>(&request),
-        "gomoku" => ops::serve::<::gomoku::Position>(&request),
+        "tictactoe" => ops::serve::<boardgames_tictactoe::Position>(&request),
+        "ultimate" => ops::serve::<boardgames_ultimate::Position>(&request),
+        "gomoku" => ops::serve::<boardgames_gomoku::Position>(&request),
         "morris" => ops::serve::<morris::Morris>(&request),
         other => Err(ops::error(format!(
             "unknown game {other:?}: the games are tictactoe, ultimate, gomoku, morris"

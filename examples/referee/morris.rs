@@ -12,10 +12,10 @@
 //! does not see repetitions).
 
 use crate::RefereeGame;
-use ::morris::{DrawRules, IllegalMove, Match, Move, ParseMoveError, Position};
-use ai_players::morris::MorrisEvaluator;
-use ai_search::{Limits, SearchResult, Searcher};
-use board_core::{Game, MoveList, Player, Rng, Status};
+use boardgames_core::{Game, MoveList, Player, Rng, Status};
+use boardgames_morris::{DrawRules, IllegalMove, Match, Move, ParseMoveError, Position};
+use boardgames_players::morris::MorrisEvaluator;
+use boardgames_search::{Limits, SearchResult, Searcher};
 use serde_json::{Map, Value};
 
 /// A morris game as the referee plays it: with or without draw rules.

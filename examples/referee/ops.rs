@@ -2,8 +2,8 @@
 
 use crate::request::Request;
 use crate::RefereeGame;
-use ai_search::Limits;
-use board_core::{perft, replay, MoveList, Rng, Status};
+use boardgames_core::{perft, replay, MoveList, Rng, Status};
+use boardgames_search::Limits;
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 
@@ -106,8 +106,8 @@ fn playouts<G: RefereeGame>(position: &G, count: u64, seed: u64, cap: usize) -> 
         let (status, n) = game.random_playout(&mut rng, cap);
         plies += n as u64;
         match status {
-            Status::Won(board_core::Player::First) => first += 1,
-            Status::Won(board_core::Player::Second) => second += 1,
+            Status::Won(boardgames_core::Player::First) => first += 1,
+            Status::Won(boardgames_core::Player::Second) => second += 1,
             Status::Draw => draw += 1,
             Status::Ongoing => ongoing += 1,
         }

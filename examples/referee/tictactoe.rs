@@ -1,13 +1,13 @@
 //! Tic-tac-toe in the referee: no options; search with the line evaluator.
 
 use crate::RefereeGame;
-use ai_search::{Limits, SearchResult, Searcher};
+use boardgames_search::{Limits, SearchResult, Searcher};
 use serde_json::{Map, Value};
 
-impl RefereeGame for tictactoe::Position {
+impl RefereeGame for boardgames_tictactoe::Position {
     fn from_options(options: &Map<String, Value>) -> Result<Self, String> {
         match options.keys().next() {
-            None => Ok(tictactoe::Position::new()),
+            None => Ok(boardgames_tictactoe::Position::new()),
             Some(key) => Err(format!(
                 "unknown option {key:?}: tictactoe takes no options"
             )),
@@ -16,7 +16,7 @@ impl RefereeGame for tictactoe::Position {
 
     fn search(&self, limits: &Limits) -> Result<SearchResult<Self::Move>, String> {
         let mut searcher =
-            Searcher::new(ai_players::tictactoe::LineEvaluator).with_table_bytes(1 << 20);
+            Searcher::new(boardgames_players::tictactoe::LineEvaluator).with_table_bytes(1 << 20);
         Ok(searcher.search(self, limits))
     }
 }

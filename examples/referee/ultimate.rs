@@ -4,10 +4,10 @@
 //! ai-players' ultimate evaluator.
 
 use crate::RefereeGame;
-use ai_players::ultimate::UltimateEvaluator;
-use ai_search::{Limits, SearchResult, Searcher, DEFAULT_TABLE_BYTES};
+use boardgames_players::ultimate::UltimateEvaluator;
+use boardgames_search::{Limits, SearchResult, Searcher, DEFAULT_TABLE_BYTES};
+use boardgames_ultimate::{Position, Rules, TieBreak};
 use serde_json::{Map, Value};
-use ultimate::{Position, Rules, TieBreak};
 
 impl RefereeGame for Position {
     fn from_options(options: &Map<String, Value>) -> Result<Self, String> {

@@ -14,10 +14,10 @@
 //! always give the same move.
 //!
 //! ```
-//! use ai_players::gomoku::{Level, GomokuPlayer};
-//! use ai_players::ComputerPlayer;
-//! use board_core::Game;
-//! use gomoku::{Position, Rule};
+//! use boardgames_players::gomoku::{Level, GomokuPlayer};
+//! use boardgames_players::ComputerPlayer;
+//! use boardgames_core::Game;
+//! use boardgames_gomoku::{Position, Rule};
 //!
 //! let mut game = Position::new(15, Rule::CARO).unwrap();
 //! for mv in ["h8", "h9", "i8", "i9", "j8", "j9", "k8"] {
@@ -40,9 +40,9 @@ pub use tracked::SearchPosition;
 pub use values::{assess, Cell, Class, CLASSES};
 
 use crate::{ComputerPlayer, LevelSearch};
-use ai_search::{Evaluator, Limits, Score, Searcher};
-use board_core::{zobrist, Game, MoveList, Rng};
-use gomoku::{Point, Position};
+use boardgames_core::{zobrist, Game, MoveList, Rng};
+use boardgames_gomoku::{Point, Position};
+use boardgames_search::{Evaluator, Limits, Score, Searcher};
 
 pub use crate::{Level, ParseLevelError, Seeded};
 

@@ -2,15 +2,15 @@
 //! searcher with a seeded evaluator.
 
 use crate::{ComputerPlayer, Level};
-use ai_search::{Evaluator, Limits, Searcher};
-use board_core::{zobrist, Game, Rng};
+use boardgames_core::{zobrist, Game, Rng};
+use boardgames_search::{Evaluator, Limits, Searcher};
 
 /// A computer player that searches with its level's limits, or plays a seeded random move when
 /// the level does not search (the beginners). Each move starts from a cleared table, so the
 /// move depends on the position and the seed alone, not on the games played before.
 ///
-/// The games' players are this type with their evaluator (`ultimate::UltimatePlayer`,
-/// `morris::MorrisPlayer`), made by their own `new(level, seed)`.
+/// The games' players are this type with their evaluator (`boardgames_ultimate::UltimatePlayer`,
+/// `boardgames_morris::MorrisPlayer`), made by their own `new(level, seed)`.
 pub struct LevelSearch<G: Game, E: Evaluator<G>> {
     level: Level,
     seed: u64,

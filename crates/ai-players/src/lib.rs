@@ -1,7 +1,7 @@
 //! # ai-players
 //!
 //! Evaluators and computer players for the workspace's games, on top of the generic
-//! [`ai_search`] crate. The rules crates know nothing of these; these know the rules crates.
+//! [`boardgames_search`] crate. The rules crates know nothing of these; these know the rules crates.
 //!
 //! - [`tictactoe`]: a line-counting evaluator and the three levels of `RULES.md` (beginner,
 //!   normal, expert).
@@ -15,10 +15,10 @@
 //! ## Example
 //!
 //! ```
-//! use ai_players::tictactoe::{Level, TicTacToePlayer};
-//! use ai_players::ComputerPlayer;
-//! use board_core::{Game, Status};
-//! use tictactoe::Position;
+//! use boardgames_players::tictactoe::{Level, TicTacToePlayer};
+//! use boardgames_players::ComputerPlayer;
+//! use boardgames_core::{Game, Status};
+//! use boardgames_tictactoe::Position;
 //!
 //! // Two experts always draw.
 //! let mut x = TicTacToePlayer::new(Level::Expert, 1);

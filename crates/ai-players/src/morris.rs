@@ -11,17 +11,17 @@
 //! searcher starts cold for every move, so the same seed and position always give the same
 //! move.
 //!
-//! **Repetitions.** The search runs on the bare [`morris::Position`], which keeps no history:
-//! it does not see threefold repetition or a quiet-move rule ([`morris::Match`]'s draw
+//! **Repetitions.** The search runs on the bare [`boardgames_morris::Position`], which keeps no history:
+//! it does not see threefold repetition or a quiet-move rule ([`boardgames_morris::Match`]'s draw
 //! rules), and a position met again in the tree is searched like any other. A player in a
 //! game with draw rules is asked about the match's current position and may walk into a
 //! repetition draw it did not foresee.
 //!
 //! ```
-//! use ai_players::morris::{Level, MorrisPlayer};
-//! use ai_players::ComputerPlayer;
-//! use board_core::Game;
-//! use morris::Position;
+//! use boardgames_players::morris::{Level, MorrisPlayer};
+//! use boardgames_players::ComputerPlayer;
+//! use boardgames_core::Game;
+//! use boardgames_morris::Position;
 //!
 //! let mut normal = MorrisPlayer::new(Level::Normal, 7);
 //! let start = Position::new();
@@ -35,8 +35,8 @@ mod evaluator;
 pub use evaluator::{MorrisEvaluator, Weights};
 
 use crate::LevelSearch;
-use ai_search::{Limits, Score, Searcher};
-use morris::Position;
+use boardgames_morris::Position;
+use boardgames_search::{Limits, Score, Searcher};
 
 pub use crate::{Level, ParseLevelError};
 

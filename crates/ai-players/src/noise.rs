@@ -1,7 +1,7 @@
 //! A seeded blur over any evaluator, so weaker levels vary their play reproducibly.
 
-use ai_search::{Evaluator, Score};
-use board_core::{zobrist, Game, MoveList};
+use boardgames_core::{zobrist, Game, MoveList};
+use boardgames_search::{Evaluator, Score};
 
 /// `E` with a seeded noise of at most `amplitude` points added to every evaluation. The noise
 /// is a function of the position's hash and the seed, so the search stays deterministic and

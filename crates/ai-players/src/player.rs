@@ -1,6 +1,6 @@
 //! What every computer player offers.
 
-use board_core::Game;
+use boardgames_core::Game;
 
 /// A computer opponent: picks a move for a position.
 pub trait ComputerPlayer<G: Game> {

@@ -10,9 +10,9 @@
 //! same move.
 
 use crate::ComputerPlayer;
-use ai_search::{Evaluator, Limits, Score, Searcher};
-use board_core::{grid3, zobrist, Game, Player, Rng};
-use tictactoe::{Cell, Marks, Position};
+use boardgames_core::{grid3, zobrist, Game, Player, Rng};
+use boardgames_search::{Evaluator, Limits, Score, Searcher};
+use boardgames_tictactoe::{Cell, Marks, Position};
 
 /// Scores a position by its open lines: a line holding only one player's marks is worth 1 for
 /// one mark and 8 for two, to that player.
@@ -77,10 +77,11 @@ impl TicTacToePlayer {
             let child = position.with_move(cell);
             // The child's score is the opponent's; negated it orders our moves (shorter wins
             // and longer losses first).
-            let value = match ai_search::terminal_score(child.status(), child.side_to_move(), 0) {
-                Some(s) => -s,
-                None => -self.searcher.search(&child, &Limits::none()).score,
-            };
+            let value =
+                match boardgames_search::terminal_score(child.status(), child.side_to_move(), 0) {
+                    Some(s) => -s,
+                    None => -self.searcher.search(&child, &Limits::none()).score,
+                };
             if value > best_value {
                 best_value = value;
                 best.clear();

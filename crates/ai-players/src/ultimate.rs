@@ -15,10 +15,10 @@
 //! the search's own killers, countermoves and history order better without one.
 //!
 //! ```
-//! use ai_players::ultimate::{Level, UltimatePlayer};
-//! use ai_players::ComputerPlayer;
-//! use board_core::Game;
-//! use ultimate::Position;
+//! use boardgames_players::ultimate::{Level, UltimatePlayer};
+//! use boardgames_players::ComputerPlayer;
+//! use boardgames_core::Game;
+//! use boardgames_ultimate::Position;
 //!
 //! let mut normal = UltimatePlayer::new(Level::Normal, 7);
 //! let start = Position::new();
@@ -33,8 +33,8 @@ mod tables;
 pub use evaluator::{UltimateEvaluator, Weights};
 
 use crate::LevelSearch;
-use ai_search::{Limits, Score, Searcher};
-use ultimate::Position;
+use boardgames_search::{Limits, Score, Searcher};
+use boardgames_ultimate::Position;
 
 pub use crate::{Level, ParseLevelError, Seeded};
 

@@ -2,11 +2,11 @@
 //! technique alone and all of them together return plain negamax's value at the same depth.
 //! The oracle uses the same evaluator, so it searches the same narrowed move sets.
 
-use ai_players::gomoku::{GomokuEvaluator, SearchPosition};
-use ai_players::Seeded;
-use ai_search::{check_techniques, negamax, Evaluator, Limits, Searcher};
-use board_core::{Game, MoveList, Rng};
-use gomoku::{Point, Position, Rule};
+use boardgames_core::{Game, MoveList, Rng};
+use boardgames_gomoku::{Point, Position, Rule};
+use boardgames_players::gomoku::{GomokuEvaluator, SearchPosition};
+use boardgames_players::Seeded;
+use boardgames_search::{check_techniques, negamax, Evaluator, Limits, Searcher};
 use proptest::prelude::*;
 
 const RULES: [Rule; 6] = [

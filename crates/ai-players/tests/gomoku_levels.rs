@@ -1,11 +1,11 @@
 //! The gomoku levels: legal and repeatable moves under every rule, renju's forbidden points
 //! avoided, and the stronger level beating the weaker one in most seeded games.
 
-use ai_players::gomoku::{GomokuPlayer, Level};
-use ai_players::ComputerPlayer;
-use ai_search::Limits;
-use board_core::{Game, Player, Rng, Status};
-use gomoku::{Point, PointSet, Position, Rule};
+use boardgames_core::{Game, Player, Rng, Status};
+use boardgames_gomoku::{Point, PointSet, Position, Rule};
+use boardgames_players::gomoku::{GomokuPlayer, Level};
+use boardgames_players::ComputerPlayer;
+use boardgames_search::Limits;
 
 const RULES: [Rule; 6] = [
     Rule::CARO,

@@ -2,11 +2,11 @@
 //! four-three in five; a four of the opponent's is blocked; and under Caro a five blocked at
 //! both ends is no win, so the search does not count it.
 
-use ai_players::gomoku::{Class, GomokuEvaluator, SearchPosition};
-use ai_search::{score, Evaluator, Limits, Proof, SearchResult, Searcher};
-use board_core::{Game, MoveList, Player, Status};
-use gomoku::threat::LineShape;
-use gomoku::{Axis, Point, PointSet, Position, Rule};
+use boardgames_core::{Game, MoveList, Player, Status};
+use boardgames_gomoku::threat::LineShape;
+use boardgames_gomoku::{Axis, Point, PointSet, Position, Rule};
+use boardgames_players::gomoku::{Class, GomokuEvaluator, SearchPosition};
+use boardgames_search::{score, Evaluator, Limits, Proof, SearchResult, Searcher};
 
 fn points(names: &str) -> PointSet {
     names

@@ -2,10 +2,10 @@
 //! shapes of the same position, and its totals, class counts and near points equal the ones
 //! computed from scratch; on random positions of every rule and several board sizes.
 
-use ai_players::gomoku::{assess, Cell, Class, SearchPosition, CLASSES};
-use board_core::{Game, Player, Rng};
-use gomoku::threat::{line_key, shape_table, Threats};
-use gomoku::{Axis, Point, PointSet, Position, Rule};
+use boardgames_core::{Game, Player, Rng};
+use boardgames_gomoku::threat::{line_key, shape_table, Threats};
+use boardgames_gomoku::{Axis, Point, PointSet, Position, Rule};
+use boardgames_players::gomoku::{assess, Cell, Class, SearchPosition, CLASSES};
 use proptest::prelude::*;
 
 const RULES: [Rule; 6] = [

@@ -2,10 +2,10 @@
 //! together return plain negamax's value at the same depth, with the morris evaluator (and a
 //! noisy version of it, whose scores rarely tie).
 
-use ai_players::morris::{MorrisEvaluator, NoisyEvaluator};
-use ai_search::{check_techniques, negamax, Evaluator, Limits, Searcher};
-use board_core::{Game, Rng};
-use morris::{Phase, Position, Rules};
+use boardgames_core::{Game, Rng};
+use boardgames_morris::{Phase, Position, Rules};
+use boardgames_players::morris::{MorrisEvaluator, NoisyEvaluator};
+use boardgames_search::{check_techniques, negamax, Evaluator, Limits, Searcher};
 use proptest::prelude::*;
 
 /// Where the random game stops.
@@ -21,8 +21,8 @@ enum Stage {
 
 fn reached(position: &Position, stage: Stage) -> bool {
     let phases = [
-        position.phase(board_core::Player::First),
-        position.phase(board_core::Player::Second),
+        position.phase(boardgames_core::Player::First),
+        position.phase(boardgames_core::Player::Second),
     ];
     match stage {
         Stage::Placing => phases.contains(&Phase::Placing),

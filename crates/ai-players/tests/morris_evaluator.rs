@@ -2,10 +2,10 @@
 //! tables (loops over points, neighbours and mills, none of the evaluator's bit tricks), its
 //! invariance under the board's 16 symmetries, and a few positions read by hand.
 
-use ai_players::morris::{MorrisEvaluator, Weights};
-use ai_search::{Evaluator, Score};
-use board_core::{ByPlayer, Game, Player, Rng};
-use morris::{adjacent, Phase, Point, Points, Position, Rules, Setup, MILLS};
+use boardgames_core::{ByPlayer, Game, Player, Rng};
+use boardgames_morris::{adjacent, Phase, Point, Points, Position, Rules, Setup, MILLS};
+use boardgames_players::morris::{MorrisEvaluator, Weights};
+use boardgames_search::{Evaluator, Score};
 use proptest::prelude::*;
 
 const ZERO: Weights = Weights {

@@ -1,11 +1,11 @@
 //! The morris levels: legal moves in every phase, the same move for the same seed, and the
 //! stronger level winning.
 
-use ai_players::morris::{Level, MorrisPlayer};
-use ai_players::ComputerPlayer;
-use ai_search::Limits;
-use board_core::{Game, Player, Status};
-use morris::{Move, Phase, Position};
+use boardgames_core::{Game, Player, Status};
+use boardgames_morris::{Move, Phase, Position};
+use boardgames_players::morris::{Level, MorrisPlayer};
+use boardgames_players::ComputerPlayer;
+use boardgames_search::Limits;
 
 /// The longest game played to a result (morris has no length limit without a draw rule).
 const MAX_PLIES: usize = 300;
@@ -94,12 +94,12 @@ fn levels_parse_and_name_themselves() {
     }
     let err = "grandmaster".parse::<Level>().unwrap_err();
     assert!(err.to_string().contains("grandmaster"));
-    assert!(ai_players::morris::level_limits(Level::Beginner).is_none());
-    assert!(ai_players::morris::level_limits(Level::Normal)
+    assert!(boardgames_players::morris::level_limits(Level::Beginner).is_none());
+    assert!(boardgames_players::morris::level_limits(Level::Normal)
         .unwrap()
         .depth
         .is_some());
-    assert!(ai_players::morris::level_limits(Level::Expert)
+    assert!(boardgames_players::morris::level_limits(Level::Expert)
         .unwrap()
         .nodes
         .is_some());

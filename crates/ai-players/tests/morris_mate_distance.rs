@@ -2,10 +2,10 @@
 //! by a capture, by a block and by the last placement, and forced mill sequences of three,
 //! five and seven plies, checked against plain negamax where that is affordable.
 
-use ai_players::morris::MorrisEvaluator;
-use ai_search::{negamax, score, Limits, Proof, SearchResult, Searcher};
-use board_core::Game;
-use morris::{Move, Position};
+use boardgames_core::Game;
+use boardgames_morris::{Move, Position};
+use boardgames_players::morris::MorrisEvaluator;
+use boardgames_search::{negamax, score, Limits, Proof, SearchResult, Searcher};
 
 fn pos(diagram: &str) -> Position {
     diagram

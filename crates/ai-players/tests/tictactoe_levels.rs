@@ -1,11 +1,11 @@
 //! The tic-tac-toe levels behave as RULES.md describes.
 
-use ai_players::tictactoe::{winning_cells, Level, TicTacToePlayer};
-use ai_players::ComputerPlayer;
-use ai_search::{Limits, Proof, Searcher};
-use board_core::{Game, MoveList, Player, Status};
+use boardgames_core::{Game, MoveList, Player, Status};
+use boardgames_players::tictactoe::{winning_cells, Level, TicTacToePlayer};
+use boardgames_players::ComputerPlayer;
+use boardgames_search::{Limits, Proof, Searcher};
+use boardgames_tictactoe::{Cell, Position};
 use std::collections::HashSet;
-use tictactoe::{Cell, Position};
 
 /// Explores every sequence of opponent moves against the player (who moves as `side`) and
 /// returns the number of finished games, panicking if the player ever loses.
@@ -63,7 +63,7 @@ fn two_experts_always_draw() {
 
 #[test]
 fn the_empty_board_is_a_proven_draw() {
-    let result = Searcher::new(ai_players::tictactoe::LineEvaluator)
+    let result = Searcher::new(boardgames_players::tictactoe::LineEvaluator)
         .search(&Position::new(), &Limits::none());
     assert_eq!(result.proof, Some(Proof::Draw));
     assert_eq!(result.score, 0);

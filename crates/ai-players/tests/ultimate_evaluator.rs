@@ -11,12 +11,12 @@
 //!   number (the sending rule maps onto itself) changes neither the evaluation nor the
 //!   searched value.
 
-use ai_players::ultimate::{UltimateEvaluator, Weights};
-use ai_search::{Evaluator, Limits, Searcher};
-use board_core::grid3::SYMMETRIES;
-use board_core::{ByPlayer, Game, Player, Rng};
+use boardgames_core::grid3::SYMMETRIES;
+use boardgames_core::{ByPlayer, Game, Player, Rng};
+use boardgames_players::ultimate::{UltimateEvaluator, Weights};
+use boardgames_search::{Evaluator, Limits, Searcher};
+use boardgames_ultimate::{Cells, Move, Position, Setup};
 use proptest::prelude::*;
-use ultimate::{Cells, Move, Position, Setup};
 
 /// A random game of `plies` moves (fewer if it ends), as its moves.
 fn random_game(seed: u64, plies: usize) -> Vec<Move> {

@@ -1,12 +1,12 @@
 //! The ultimate levels: legal moves only, repeatable for a seed, and stronger levels beat
 //! weaker ones.
 
-use ai_players::ultimate::{Level, UltimatePlayer};
-use ai_players::ComputerPlayer;
-use ai_search::Limits;
-use board_core::{Game, Player, Rng, Status};
+use boardgames_core::{Game, Player, Rng, Status};
+use boardgames_players::ultimate::{Level, UltimatePlayer};
+use boardgames_players::ComputerPlayer;
+use boardgames_search::Limits;
+use boardgames_ultimate::Position;
 use std::collections::HashSet;
-use ultimate::Position;
 
 /// Plays one game; returns the status and the number of moves.
 fn play(first: &mut UltimatePlayer, second: &mut UltimatePlayer) -> (Status, usize) {

@@ -2,11 +2,11 @@
 //! (alpha-beta, PVS, the table, iterative deepening, each alone and all together) returns
 //! plain negamax's value at the same depth.
 
-use ai_players::ultimate::UltimateEvaluator;
-use ai_search::{check_techniques, negamax, Evaluator, Limits, Score, Searcher};
-use board_core::{Game, Rng};
+use boardgames_core::{Game, Rng};
+use boardgames_players::ultimate::UltimateEvaluator;
+use boardgames_search::{check_techniques, negamax, Evaluator, Limits, Score, Searcher};
+use boardgames_ultimate::Position;
 use proptest::prelude::*;
-use ultimate::Position;
 
 /// A random position `plies` uniformly random moves from the start (fewer if the game ends).
 fn random_position(seed: u64, plies: usize) -> Position {

@@ -1,7 +1,7 @@
 //! Checking a game and evaluator: every technique must give plain negamax's value.
 
 use crate::{negamax, Evaluator, Limits, Searcher, Techniques};
-use board_core::Game;
+use boardgames_core::Game;
 
 /// Searches `position` to `depth` with each combination of [`Techniques::CHECKS`] and compares
 /// it with plain [`negamax`]: the same value; the full depth unless a result was proven; a
@@ -9,8 +9,8 @@ use board_core::Game;
 /// disagreement as text. For property tests of a game and its evaluator.
 ///
 /// ```
-/// use ai_search::{check_techniques, NoKnowledge};
-/// let position: tictactoe::Position = "X../.O./...".parse().unwrap();
+/// use boardgames_search::{check_techniques, NoKnowledge};
+/// let position: boardgames_tictactoe::Position = "X../.O./...".parse().unwrap();
 /// assert_eq!(check_techniques(&position, 4, &NoKnowledge), Ok(()));
 /// ```
 pub fn check_techniques<G, E>(position: &G, depth: u32, evaluator: &E) -> Result<(), String>

@@ -1,7 +1,7 @@
 //! The evaluator: the game knowledge a search needs, kept apart from the rules.
 
 use crate::Score;
-use board_core::{Game, MoveList, Player, Status};
+use boardgames_core::{Game, MoveList, Player, Status};
 
 /// Game knowledge for the search: a static score for positions where the search stops, and the
 /// moves to search.

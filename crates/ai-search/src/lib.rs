@@ -1,6 +1,6 @@
 //! # ai-search
 //!
-//! Generic game-tree search for any [`board_core::Game`]: negamax with alpha-beta pruning,
+//! Generic game-tree search for any [`boardgames_core::Game`]: negamax with alpha-beta pruning,
 //! principal variation search, a transposition table keyed by the games' 64-bit hashes
 //! (depth-preferred slot plus an always-replace slot, mate scores stored relative to the node),
 //! iterative deepening (one or more plies a step) with aspiration windows, move ordering
@@ -19,9 +19,9 @@
 //! ## Example
 //!
 //! ```
-//! use ai_search::{Limits, NoKnowledge, Proof, Searcher};
-//! use board_core::Game;
-//! use tictactoe::Position;
+//! use boardgames_search::{Limits, NoKnowledge, Proof, Searcher};
+//! use boardgames_core::Game;
+//! use boardgames_tictactoe::Position;
 //!
 //! // X to move can win at once on the top row.
 //! let position: Position = "XX./OO./...".parse().unwrap();

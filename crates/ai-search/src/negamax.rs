@@ -2,7 +2,7 @@
 
 use crate::evaluator::{terminal_score, Evaluator};
 use crate::score::{clamp_eval, Score, INFINITY, MAX_PLY};
-use board_core::{Game, MoveList};
+use boardgames_core::{Game, MoveList};
 
 /// The negamax value of `position` searched `depth` plies deep with `evaluator`, from the side
 /// to move's view. Exponential: for tests and small depths.

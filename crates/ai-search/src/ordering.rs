@@ -4,7 +4,7 @@
 
 use crate::score::MAX_PLY;
 use crate::Score;
-use board_core::Player;
+use boardgames_core::Player;
 use core::hash::{Hash, Hasher};
 
 const HISTORY_SLOTS: usize = 4096;

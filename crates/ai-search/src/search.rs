@@ -7,7 +7,7 @@ use crate::ordering::Ordering;
 use crate::result::{Proof, SearchResult};
 use crate::score::{self, clamp_eval, Score, INFINITY, MAX_PLY};
 use crate::table::{Bound, TranspositionTable};
-use board_core::{Game, MoveList};
+use boardgames_core::{Game, MoveList};
 use std::time::Instant;
 
 /// Which techniques the searcher uses. Every combination returns the same value at the same
@@ -106,8 +106,8 @@ const KEYS_PER_PLY: usize = 96;
 /// principal variation) is allocated when it is made; a search allocates nothing per node.
 ///
 /// ```
-/// use ai_search::{Limits, NoKnowledge, Proof, Searcher};
-/// use tictactoe::Position;
+/// use boardgames_search::{Limits, NoKnowledge, Proof, Searcher};
+/// use boardgames_tictactoe::Position;
 ///
 /// let mut searcher = Searcher::new(NoKnowledge);
 /// let result = searcher.search(&Position::new(), &Limits::depth(9));
@@ -421,7 +421,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         moves: &mut [G::Move],
         table_move: Option<G::Move>,
         ply: usize,
-        side: board_core::Player,
+        side: boardgames_core::Player,
     ) -> usize {
         let mut front = 0;
         let killers = if self.techniques.killers_and_history {

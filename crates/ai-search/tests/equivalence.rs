@@ -1,9 +1,9 @@
 //! Every technique returns plain negamax's value at the same depth, on random positions.
 
-use ai_search::{negamax, Evaluator, Limits, Score, Searcher, Techniques};
-use board_core::{Game, Rng};
+use boardgames_core::{Game, Rng};
+use boardgames_search::{negamax, Evaluator, Limits, Score, Searcher, Techniques};
+use boardgames_tictactoe::Position;
 use proptest::prelude::*;
-use tictactoe::Position;
 
 /// A deterministic but irregular evaluator: a pseudo-random score per position, so move
 /// ordering and bounds are exercised hard.

@@ -1,11 +1,11 @@
 //! Limits: nodes, time and the stop flag end the search with the last completed iteration.
 
-use ai_search::{Limits, NoKnowledge, Proof, Searcher};
-use board_core::Game;
+use boardgames_core::Game;
+use boardgames_search::{Limits, NoKnowledge, Proof, Searcher};
+use boardgames_tictactoe::Position;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
-use tictactoe::Position;
 
 #[test]
 fn node_limit_keeps_a_completed_iteration() {

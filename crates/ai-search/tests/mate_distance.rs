@@ -1,9 +1,9 @@
 //! Wins are taken by the shortest way and losses delayed.
 
-use ai_search::{score, Limits, NoKnowledge, Proof, Searcher};
-use tictactoe::Position;
+use boardgames_search::{score, Limits, NoKnowledge, Proof, Searcher};
+use boardgames_tictactoe::Position;
 
-fn solve(diagram: &str) -> ai_search::SearchResult<tictactoe::Cell> {
+fn solve(diagram: &str) -> boardgames_search::SearchResult<boardgames_tictactoe::Cell> {
     let pos: Position = diagram.parse().unwrap();
     Searcher::new(NoKnowledge)
         .with_table_bytes(1 << 20)
@@ -41,8 +41,8 @@ fn reachable(pos: Position, seen: &mut std::collections::HashSet<Position>) {
     if !seen.insert(pos) {
         return;
     }
-    let mut moves = board_core::MoveList::new();
-    board_core::Game::legal_moves(&pos, &mut moves);
+    let mut moves = boardgames_core::MoveList::new();
+    boardgames_core::Game::legal_moves(&pos, &mut moves);
     for &mv in &moves {
         reachable(pos.with_move(mv), seen);
     }
@@ -57,7 +57,7 @@ fn the_best_move_realises_the_score_in_every_position() {
     reachable(Position::new(), &mut seen);
     let mut delayed_losses = 0;
     for pos in seen {
-        if board_core::Game::status(&pos).is_over() {
+        if boardgames_core::Game::status(&pos).is_over() {
             continue;
         }
         let result = solve(&pos.to_string());
@@ -70,10 +70,10 @@ fn the_best_move_realises_the_score_in_every_position() {
             Some(n) => -score::loss_in(n - 1),
             None => 0,
         };
-        let got = if board_core::Game::status(&child).is_over() {
-            ai_search::terminal_score(
-                board_core::Game::status(&child),
-                board_core::Game::side_to_move(&child),
+        let got = if boardgames_core::Game::status(&child).is_over() {
+            boardgames_search::terminal_score(
+                boardgames_core::Game::status(&child),
+                boardgames_core::Game::side_to_move(&child),
                 0,
             )
             .unwrap()

@@ -75,7 +75,7 @@ impl<W: BitWord> core::iter::FusedIterator for SetCells<W> {}
 /// drawn first); `cells` is the number of cells the board has (at most the integer's width).
 ///
 /// ```
-/// board_core::bitboard! {
+/// boardgames_core::bitboard! {
 ///     /// The nine cells of a 3x3 grid.
 ///     pub struct Grid(u16); width = 3, cells = 9;
 /// }

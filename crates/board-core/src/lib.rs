@@ -15,7 +15,7 @@
 //! A generic function over any game: play random moves to the end and report the result.
 //!
 //! ```
-//! use board_core::{Game, MoveList, Rng, Status};
+//! use boardgames_core::{Game, MoveList, Rng, Status};
 //!
 //! fn finish_randomly<G: Game>(mut position: G, seed: u64) -> Status {
 //!     let mut rng = Rng::new(seed);
@@ -35,10 +35,10 @@
 //! # impl std::fmt::Display for M { fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result { f.write_str("m") } }
 //! # impl std::str::FromStr for M { type Err = E; fn from_str(_: &str) -> Result<M, E> { Ok(M) } }
 //! # #[derive(Clone, PartialEq, Debug, thiserror::Error)] #[error("over")] struct E;
-//! # impl board_core::MoveError for E { fn is_game_over(&self) -> bool { true } }
+//! # impl boardgames_core::MoveError for E { fn is_game_over(&self) -> bool { true } }
 //! # impl Game for Toy {
 //! #   type Move = M; type ParseMoveError = E; type Illegal = E;
-//! #   fn side_to_move(&self) -> board_core::Player { board_core::Player::First }
+//! #   fn side_to_move(&self) -> boardgames_core::Player { boardgames_core::Player::First }
 //! #   fn status(&self) -> Status { Status::Draw }
 //! #   fn legal_moves(&self, m: &mut MoveList<M>) { m.clear() }
 //! #   fn check_move(&self, _: M) -> Result<(), E> { Err(E) }

@@ -72,7 +72,7 @@ impl Square {
     /// and 99). Surrounding whitespace is ignored; upper-case letters are accepted.
     ///
     /// ```
-    /// use board_core::notation::{ParseSquareError, Square};
+    /// use boardgames_core::notation::{ParseSquareError, Square};
     /// assert_eq!(Square::parse("h8", 15, 15), Ok(Square::new(7, 7)));
     /// assert_eq!(Square::parse("C3", 3, 3), Ok(Square::new(2, 2)));
     /// assert!(matches!(Square::parse("d1", 3, 3), Err(ParseSquareError::ColumnOffBoard { .. })));

@@ -62,7 +62,7 @@ impl fmt::Display for Player {
 /// One value for each player, indexed by [`Player`] instead of a bare array index.
 ///
 /// ```
-/// use board_core::{ByPlayer, Player};
+/// use boardgames_core::{ByPlayer, Player};
 /// let mut stones = ByPlayer::new(0u32, 0u32);
 /// stones[Player::Second] += 3;
 /// assert_eq!(stones[Player::Second], 3);

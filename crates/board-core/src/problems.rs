@@ -13,7 +13,7 @@ use core::fmt;
 /// impl fmt::Display for Found {
 ///     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
 ///         let names = [(1u8, "too many X"), (2, "both won"), (4, "overlap")];
-///         board_core::problems::write_problems(f, &names, |flag| self.0 & flag != 0)
+///         boardgames_core::problems::write_problems(f, &names, |flag| self.0 & flag != 0)
 ///     }
 /// }
 /// assert_eq!(Found(5).to_string(), "too many X; overlap");

@@ -15,8 +15,8 @@ pub const fn splitmix64(mut z: u64) -> u64 {
 /// `N` pseudo-random keys derived from `seed`, computed at compile time.
 ///
 /// ```
-/// const KEYS: [u64; 4] = board_core::zobrist::keys(7);
-/// assert_eq!(KEYS, board_core::zobrist::keys::<4>(7));
+/// const KEYS: [u64; 4] = boardgames_core::zobrist::keys(7);
+/// assert_eq!(KEYS, boardgames_core::zobrist::keys::<4>(7));
 /// assert_ne!(KEYS[0], KEYS[1]);
 /// ```
 pub const fn keys<const N: usize>(seed: u64) -> [u64; N] {

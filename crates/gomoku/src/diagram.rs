@@ -3,8 +3,8 @@
 use crate::point::{Point, MAX_SIZE};
 use crate::point_set::PointSet;
 use crate::position::Position;
-use board_core::notation::column_letter;
-use board_core::Player;
+use boardgames_core::notation::column_letter;
+use boardgames_core::Player;
 use core::fmt;
 
 /// A drawing of a position, with optional marks; `Display` writes it.
@@ -15,8 +15,8 @@ use core::fmt;
 /// is the plain drawing, which [`Position::from_diagram`] reads back.
 ///
 /// ```
-/// use board_core::Game;
-/// use gomoku::{Position, Rule};
+/// use boardgames_core::Game;
+/// use boardgames_gomoku::{Position, Rule};
 ///
 /// let mut game = Position::new(5, Rule::CARO).unwrap();
 /// game.play("c3".parse().unwrap()).unwrap();
@@ -116,7 +116,7 @@ impl fmt::Display for Position {
 #[cfg(test)]
 mod tests {
     use crate::{Position, Rule};
-    use board_core::Game;
+    use boardgames_core::Game;
 
     #[test]
     fn marks_at_the_edge_and_the_win() {

@@ -2,7 +2,7 @@
 
 use crate::forbidden::Forbidden;
 use crate::point::Point;
-use board_core::{MoveError, Player};
+use boardgames_core::{MoveError, Player};
 use core::fmt;
 
 /// The colour name of a player: `black` for the first, `white` for the second.

@@ -12,7 +12,7 @@ use crate::point_set::PointSet;
 use crate::rule::Rule;
 use crate::threat::{line_key, shape_table, LineShape};
 use crate::win::{run_around, winning_axes};
-use board_core::{ByPlayer, Player};
+use boardgames_core::{ByPlayer, Player};
 use core::fmt;
 
 /// How deep the test of true threes recurses before taking a move to be allowed.

@@ -3,7 +3,7 @@
 use crate::error::IllegalMove;
 use crate::point::{ParsePointError, Point};
 use crate::position::Position;
-use board_core::{Game, MoveList, Player, Rng, Status};
+use boardgames_core::{Game, MoveList, Player, Rng, Status};
 
 impl Game for Position {
     type Move = Point;

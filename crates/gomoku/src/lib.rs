@@ -20,7 +20,7 @@
 //! left draws.
 //!
 //! The [`Position`] is at most 256 bytes (one 32-bit word per row and colour), implements
-//! [`board_core::Game`] (checked and unchecked play, legal moves, Zobrist hash, allocation-free
+//! [`boardgames_core::Game`] (checked and unchecked play, legal moves, Zobrist hash, allocation-free
 //! random playouts) and is judged incrementally: only the four lines through the last stone
 //! are read. [`threat`] finds the shapes of seed 001 (fours, threes and their combinations)
 //! with one table lookup per axis.
@@ -28,8 +28,8 @@
 //! ## Example
 //!
 //! ```
-//! use board_core::{Game, History, Player, Status};
-//! use gomoku::{Position, Rule};
+//! use boardgames_core::{Game, History, Player, Status};
+//! use boardgames_gomoku::{Position, Rule};
 //!
 //! let mut game = History::new(Position::new(15, Rule::CARO).unwrap());
 //! for mv in ["h8", "h9", "i8", "i9", "j8", "j9", "k8", "k9"] {

@@ -9,7 +9,7 @@
 use crate::line_words::LineWords;
 use crate::point::{Point, MAX_POINTS, MAX_SIZE};
 use crate::position::Position;
-use board_core::{Player, Rng, Status};
+use boardgames_core::{Player, Rng, Status};
 
 const N: usize = MAX_SIZE as usize;
 
@@ -122,7 +122,7 @@ pub(crate) fn random_playout(
 mod tests {
     use super::*;
     use crate::Rule;
-    use board_core::Game;
+    use boardgames_core::Game;
 
     /// The same draws made through checked play, one move at a time.
     fn reference(start: &Position, seed: u64, max_plies: usize) -> (Position, usize) {

@@ -1,6 +1,6 @@
 //! Points of the board (the move type) and the four line directions through a point.
 
-use board_core::notation::{ParseSquareError, Square};
+use boardgames_core::notation::{ParseSquareError, Square};
 use core::fmt;
 use core::str::FromStr;
 
@@ -20,7 +20,7 @@ pub const MAX_POINTS: usize = MAX_SIZE as usize * MAX_SIZE as usize;
 /// smaller board is checked by the position (see [`crate::Position::parse_point`]).
 ///
 /// ```
-/// use gomoku::Point;
+/// use boardgames_gomoku::Point;
 /// let centre: Point = "h8".parse().unwrap();
 /// assert_eq!((centre.col(), centre.row()), (7, 7));
 /// assert_eq!(centre.to_string(), "h8");

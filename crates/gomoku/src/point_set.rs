@@ -12,7 +12,7 @@ const ROWS: usize = MAX_SIZE as usize;
 /// from each neighbouring row. Only columns `0..20` are ever set.
 ///
 /// ```
-/// use gomoku::{Point, PointSet};
+/// use boardgames_gomoku::{Point, PointSet};
 /// let mut set = PointSet::EMPTY;
 /// set.insert("a1".parse().unwrap());
 /// set.insert("c2".parse().unwrap());

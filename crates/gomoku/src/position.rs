@@ -7,10 +7,10 @@ use crate::point_set::PointSet;
 use crate::rule::Rule;
 use crate::setup::canonical_win;
 use crate::win::{five_in_window, line_through, winning_axes, AxisSet, Line};
-use board_core::{ByPlayer, Player, Status};
+use boardgames_core::{ByPlayer, Player, Status};
 
 /// Zobrist keys: 400 per colour, then the key of white to move.
-const KEYS: [u64; 2 * MAX_POINTS + 1] = board_core::zobrist::keys(0x676f_6d6f_6b75);
+const KEYS: [u64; 2 * MAX_POINTS + 1] = boardgames_core::zobrist::keys(0x676f_6d6f_6b75);
 const WHITE_TO_MOVE: u64 = KEYS[2 * MAX_POINTS];
 
 #[inline(always)]
@@ -33,13 +33,13 @@ pub(crate) struct Win {
 /// the Zobrist hash and the status (with the winning lines once won).
 ///
 /// At most 256 bytes on every board size (one `u32` word per row and colour); it is `Copy`,
-/// and the move history lives apart ([`board_core::History`]). Play through
-/// [`board_core::Game`]: `play` (checked), `play_unchecked` (search), `legal_moves`,
+/// and the move history lives apart ([`boardgames_core::History`]). Play through
+/// [`boardgames_core::Game`]: `play` (checked), `play_unchecked` (search), `legal_moves`,
 /// `random_playout`; [`Position::undo`] takes the last stone back.
 ///
 /// ```
-/// use board_core::{Game, Player, Status};
-/// use gomoku::{Position, Rule};
+/// use boardgames_core::{Game, Player, Status};
+/// use boardgames_gomoku::{Position, Rule};
 ///
 /// let mut game = Position::new(15, Rule::STANDARD).unwrap();
 /// for mv in ["h8", "a1", "i8", "a2", "j8", "a3", "k8", "a4", "l8"] {
@@ -135,7 +135,7 @@ impl Position {
     }
 
     /// Reads `h8`-style notation for this board's size, with an error naming the last
-    /// column or row when the point is off the board (the same as [`board_core::Game::parse_move`]).
+    /// column or row when the point is off the board (the same as [`boardgames_core::Game::parse_move`]).
     pub fn parse_point(&self, text: &str) -> Result<Point, crate::ParsePointError> {
         Point::parse_on(text, self.size)
     }
@@ -288,7 +288,7 @@ impl Position {
     /// Takes back the stone at `point`, which must be the last move played: the point must
     /// hold a stone of the colour that moved last (and lie on every winning line if the game
     /// was won). Taking back an earlier stone instead gives a position play could not reach;
-    /// [`board_core::History`] keeps the real order.
+    /// [`boardgames_core::History`] keeps the real order.
     pub fn undo(&mut self, point: Point) -> Result<(), UndoError> {
         let last_mover = self.to_move.opponent();
         if self.count == 0

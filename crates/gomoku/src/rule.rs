@@ -1,6 +1,6 @@
 //! The win rule of a game, as data: which runs of stones win for each colour.
 
-use board_core::{ByPlayer, Player};
+use boardgames_core::{ByPlayer, Player};
 use core::fmt;
 use core::str::FromStr;
 
@@ -48,9 +48,9 @@ impl Ends {
 /// [`Rule::STANDARD`], [`Rule::FREESTYLE`], [`Rule::RENJU`]) and parse from their names:
 ///
 /// ```
-/// use gomoku::Rule;
-/// use board_core::Player;
-/// use gomoku::rule::End;
+/// use boardgames_gomoku::Rule;
+/// use boardgames_core::Player;
+/// use boardgames_gomoku::rule::End;
 ///
 /// let caro: Rule = "caro".parse().unwrap();
 /// assert_eq!(caro, Rule::CARO);

@@ -3,7 +3,7 @@
 
 use crate::rule::{Ends, Rule};
 use crate::{Point, Position};
-use board_core::ByPlayer;
+use boardgames_core::ByPlayer;
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -111,7 +111,7 @@ impl<'de> Deserialize<'de> for Position {
 #[cfg(test)]
 mod tests {
     use crate::{Point, Position, Rule};
-    use board_core::{Game, Player, Status};
+    use boardgames_core::{Game, Player, Status};
 
     #[test]
     fn points_rules_and_positions_round_trip() {
@@ -132,7 +132,7 @@ mod tests {
         );
         assert!(serde_json::from_str::<Rule>("\"gomoku\"").is_err());
         let custom = Rule {
-            overline_wins: board_core::ByPlayer::new(true, false),
+            overline_wins: boardgames_core::ByPlayer::new(true, false),
             ..Rule::CARO
         };
         let text = serde_json::to_string(&custom).unwrap();

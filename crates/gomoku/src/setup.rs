@@ -6,7 +6,7 @@ use crate::point_set::PointSet;
 use crate::position::{Position, Win};
 use crate::rule::Rule;
 use crate::win::{line_through, winning_axes, AxisSet, Line};
-use board_core::{ByPlayer, Player};
+use boardgames_core::{ByPlayer, Player};
 
 /// Every winning run of `colour` on the board (each once).
 fn winning_runs(stones: &ByPlayer<PointSet>, size: u8, rule: &Rule, colour: Player) -> Vec<Line> {
@@ -70,8 +70,8 @@ impl Position {
     /// one last stone). The status follows from the board.
     ///
     /// ```
-    /// use board_core::{Game, Player, Status};
-    /// use gomoku::{PointSet, Position, Rule};
+    /// use boardgames_core::{Game, Player, Status};
+    /// use boardgames_gomoku::{PointSet, Position, Rule};
     ///
     /// let black: PointSet = ["c3", "d3"].iter().map(|s| s.parse().unwrap()).collect();
     /// let white: PointSet = ["c4"].iter().map(|s| s.parse().unwrap()).collect();
@@ -148,8 +148,8 @@ impl Position {
     /// accepted too. The side to move follows from the stone counts.
     ///
     /// ```
-    /// use board_core::{Game, Player, Status};
-    /// use gomoku::{Position, Rule};
+    /// use boardgames_core::{Game, Player, Status};
+    /// use boardgames_gomoku::{Position, Rule};
     ///
     /// let game = Position::from_diagram(
     ///     "
@@ -222,7 +222,7 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use board_core::{Game, Status};
+    use boardgames_core::{Game, Status};
 
     #[test]
     fn every_problem_is_reported() {

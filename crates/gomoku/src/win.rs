@@ -3,7 +3,7 @@
 use crate::point::{Axis, Point, MAX_SIZE};
 use crate::point_set::PointSet;
 use crate::rule::{End, Rule};
-use board_core::Player;
+use boardgames_core::Player;
 
 /// A run of same-colour stones along one axis: `len` points from `start` forwards.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]

@@ -3,8 +3,8 @@
 //! and seed 001's rule table): the legal set (or its size) before every move, then the final
 //! status.
 
-use board_core::{Game, MoveList};
-use gomoku::{Position, Rule};
+use boardgames_core::{Game, MoveList};
+use boardgames_gomoku::{Position, Rule};
 use serde::Deserialize;
 use std::collections::BTreeSet;
 

@@ -5,7 +5,7 @@
 //! a handful of shifts and masks, with no table and no branch.
 //!
 //! ```
-//! use morris::{bits, Phase, Points, Point};
+//! use boardgames_morris::{bits, Phase, Points, Point};
 //! let p = |n: &str| n.parse::<Point>().unwrap();
 //! // White on a1 and d1 (a mill's two points) and on a4: g1 closes the bottom row.
 //! let own = Points::from_iter([p("a1"), p("d1"), p("a4")]).0;

@@ -3,8 +3,8 @@
 
 use crate::geometry::in_mills;
 use crate::{DrawRules, Match, Move, Point, Points, Position, Setup};
-use board_core::harness::{check_conformance, Conformance, HarnessConfig};
-use board_core::{Game, MoveList, Player, Rng, Status};
+use boardgames_core::harness::{check_conformance, Conformance, HarnessConfig};
+use boardgames_core::{Game, MoveList, Player, Rng, Status};
 use proptest::prelude::*;
 use std::collections::HashSet;
 

@@ -24,8 +24,8 @@
 
 use crate::error::{DiagramProblem, ParsePositionError};
 use crate::{Point, Points, Position, Rules, Setup};
-use board_core::notation::Square;
-use board_core::{ByPlayer, Player};
+use boardgames_core::notation::Square;
+use boardgames_core::{ByPlayer, Player};
 use core::fmt;
 use core::str::FromStr;
 
@@ -141,7 +141,7 @@ impl FromStr for Position {
     /// every impossibility named.
     ///
     /// ```
-    /// use morris::{ParsePositionError, Position};
+    /// use boardgames_morris::{ParsePositionError, Position};
     /// let start = Position::new();
     /// assert_eq!(start.to_string().parse::<Position>(), Ok(start));
     /// let text = start.to_string().replace("to move: white", "to move: black");

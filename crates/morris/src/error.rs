@@ -1,8 +1,8 @@
 //! Why a point, a move, a position or a draw request could not be used.
 
 use crate::{Move, Point};
-use board_core::notation::{ParseSquareError, Square};
-use board_core::{MoveError, PlayError, Player};
+use boardgames_core::notation::{ParseSquareError, Square};
+use boardgames_core::{MoveError, PlayError, Player};
 use core::fmt;
 
 /// Why a point name could not be read.
@@ -183,7 +183,7 @@ impl fmt::Display for PositionProblems {
             (PositionProblems::OVERLAP, "a point holds pieces of both players"),
             (PositionProblems::OFF_BOARD, "a piece lies outside the 24 points"),
         ];
-        board_core::problems::write_problems(f, &names, |flag| self.contains(flag))
+        boardgames_core::problems::write_problems(f, &names, |flag| self.contains(flag))
     }
 }
 

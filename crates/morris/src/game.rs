@@ -1,11 +1,11 @@
-//! [`board_core::Game`] for [`Position`]: legality with named reasons, generation, counting,
+//! [`boardgames_core::Game`] for [`Position`]: legality with named reasons, generation, counting,
 //! random moves and playouts without allocation.
 
 use crate::geometry::{are_adjacent, exactly_three, mill_completions, pop};
 use crate::movegen::MoveSet;
 use crate::position::Phase;
 use crate::{IllegalMove, Move, ParseMoveError, Points, Position};
-use board_core::{ByPlayer, Game, MoveList, Player, Rng, Status};
+use boardgames_core::{ByPlayer, Game, MoveList, Player, Rng, Status};
 
 impl Game for Position {
     type Move = Move;

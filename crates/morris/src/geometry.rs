@@ -416,7 +416,7 @@ mod tests {
 
     #[test]
     fn table_popcount_and_select_agree_with_the_bits() {
-        let mut rng = board_core::Rng::new(5);
+        let mut rng = boardgames_core::Rng::new(5);
         for _ in 0..20_000 {
             let x = (rng.next_u64() as u32) & Points::FULL.0;
             assert_eq!(pop(x), x.count_ones());
@@ -453,7 +453,7 @@ mod tests {
     #[test]
     fn completions_agree_with_the_mill_table() {
         // Every subset pattern near one mill: completion masks against a plain loop.
-        let mut rng = board_core::Rng::new(3);
+        let mut rng = boardgames_core::Rng::new(3);
         for _ in 0..20_000 {
             let x = (rng.next_u64() as u32) & Points::FULL.0;
             let mut want = 0u32;

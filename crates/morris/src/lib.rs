@@ -8,7 +8,7 @@
 //!
 //! - [`Position`]: `Copy`, 24 bytes (one `u32` [`Points`] bitboard per player, pieces in hand,
 //!   side to move, incremental Zobrist hash); the phase of each player follows from the counts.
-//!   Implements [`board_core::Game`]: checked [`play`](board_core::Game::play) with typed
+//!   Implements [`boardgames_core::Game`]: checked [`play`](boardgames_core::Game::play) with typed
 //!   errors ([`IllegalMove`]), unchecked play, legal moves, counting, uniform random moves and
 //!   playouts, all without allocation.
 //! - [`Move`]: one ply, written `d1`, `a1-a4`, `g1xd2`, `a4-a1xd2`; the legal move list holds
@@ -27,8 +27,8 @@
 //! ## Example
 //!
 //! ```
-//! use morris::{IllegalMove, Move, Phase, Position};
-//! use board_core::{Game, Player};
+//! use boardgames_morris::{IllegalMove, Move, Phase, Position};
+//! use boardgames_core::{Game, Player};
 //!
 //! let mut game = Position::new();
 //! for mv in ["a1", "d2", "d1", "b4"] {
@@ -80,7 +80,7 @@ pub use position::{Phase, Position, Rules, PIECES};
 pub use record::{DrawReason, DrawRules, Match};
 pub use setup::Setup;
 
-use board_core::Player;
+use boardgames_core::Player;
 
 /// The colour of a player in morris: white moves first.
 pub const fn colour(player: Player) -> &'static str {

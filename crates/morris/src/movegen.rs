@@ -19,7 +19,7 @@ use crate::geometry::{
 use crate::moves::NONE;
 use crate::position::Phase;
 use crate::{Move, Position};
-use board_core::{MoveList, Rng};
+use boardgames_core::{MoveList, Rng};
 
 /// How the stored bits of a group map to the move's destination and start, as arithmetic on
 /// the stored bit index `p` (no branch, no table):

@@ -23,7 +23,7 @@ const fn bit(index: u8) -> u32 {
 /// `a4-a1xd2` (move and capture).
 ///
 /// ```
-/// use morris::{Move, Point};
+/// use boardgames_morris::{Move, Point};
 /// let mv: Move = "a4-a1xd2".parse().unwrap();
 /// assert_eq!(mv.from(), Some("a4".parse::<Point>().unwrap()));
 /// assert_eq!(mv.to().to_string(), "a1");

@@ -6,11 +6,11 @@
 //! odd positions are the midpoints that the four spokes join.
 
 use crate::error::ParsePointError;
-use board_core::notation::Square;
+use boardgames_core::notation::Square;
 use core::fmt;
 use core::str::FromStr;
 
-board_core::bitboard! {
+boardgames_core::bitboard! {
     /// A set of points, bit `n` for [`Point`] index `n`. `Debug` draws one ring per row
     /// (outer first), in index order.
     pub struct Points(u32); width = 8, cells = 24;
@@ -151,7 +151,7 @@ impl FromStr for Point {
     /// Reads a point name such as `d2` (upper case accepted).
     ///
     /// ```
-    /// use morris::{ParsePointError, Point};
+    /// use boardgames_morris::{ParsePointError, Point};
     /// assert_eq!("d2".parse::<Point>().unwrap().to_string(), "d2");
     /// assert!(matches!("d4".parse::<Point>(), Err(ParsePointError::NotAPoint { .. })));
     /// assert!(matches!("h1".parse::<Point>(), Err(ParsePointError::Square(_))));

@@ -3,14 +3,14 @@
 
 use crate::geometry::{self, in_mills, mill_completions, neighbours, pop};
 use crate::{Move, Point, Points};
-use board_core::{ByPlayer, Player, Status};
+use boardgames_core::{ByPlayer, Player, Status};
 
 /// The number of pieces each player starts with.
 pub const PIECES: u8 = 9;
 
 /// The Zobrist keys: 48 for pieces (player, point), one for black to move, and 2 x 10 for the
 /// number of pieces in each player's hand.
-const KEYS: [u64; 69] = board_core::zobrist::keys(0x004D_4F52_5249_5321);
+const KEYS: [u64; 69] = boardgames_core::zobrist::keys(0x004D_4F52_5249_5321);
 const SIDE_KEY: u64 = KEYS[48];
 
 #[inline(always)]
@@ -51,7 +51,7 @@ pub enum Phase {
 
 /// A nine men's morris position. `Copy`, 24 bytes.
 ///
-/// Implements [`board_core::Game`]; the queries a board display needs are its own methods
+/// Implements [`boardgames_core::Game`]; the queries a board display needs are its own methods
 /// ([`Position::placement_points`], [`Position::destinations`], [`Position::capture_targets`],
 /// [`Position::phase`], [`Position::in_hand`], ...).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -222,8 +222,8 @@ impl Position {
     /// slide there from a neighbour off that line. (Whether it is their turn is not checked.)
     ///
     /// ```
-    /// use morris::{Move, Position};
-    /// use board_core::{Game, Player};
+    /// use boardgames_morris::{Move, Position};
+    /// use boardgames_core::{Game, Player};
     /// let mut game = Position::new();
     /// for mv in ["a1", "d2", "d1"] {
     ///     game.play(mv.parse::<Move>().unwrap()).unwrap();
@@ -300,7 +300,7 @@ impl Position {
         }
     }
 
-    /// Plays `mv` for the side to move without any check (see [`board_core::Game::play_unchecked`]).
+    /// Plays `mv` for the side to move without any check (see [`boardgames_core::Game::play_unchecked`]).
     #[inline]
     pub(crate) fn apply(&mut self, mv: Move) {
         let me = self.to_move;

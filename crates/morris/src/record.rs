@@ -2,7 +2,7 @@
 //! N quiet moves) and draws by agreement. The [`Position`] itself stays small and `Copy`.
 
 use crate::{DrawError, IllegalMove, Move, ParseMoveError, Position};
-use board_core::{Game, MoveList, Player, Rng, Status};
+use boardgames_core::{Game, MoveList, Player, Rng, Status};
 
 /// Automatic draw rules for engines and servers. Both are off by default: the rules of the game
 /// end only by a win or by agreement.
@@ -58,8 +58,8 @@ struct Ply {
 /// code (the referee, a search) can play under them.
 ///
 /// ```
-/// use morris::{DrawReason, DrawRules, Match, Position};
-/// use board_core::{Game, Player, Status};
+/// use boardgames_morris::{DrawReason, DrawRules, Match, Position};
+/// use boardgames_core::{Game, Player, Status};
 ///
 /// let mut game = Match::new(Position::new(), DrawRules::NONE);
 /// game.play("d1".parse()?)?;

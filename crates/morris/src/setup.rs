@@ -3,15 +3,15 @@
 
 use crate::position::PIECES;
 use crate::{Points, Position, PositionProblems, Rules};
-use board_core::{ByPlayer, Player};
+use boardgames_core::{ByPlayer, Player};
 
 /// The parts of a position as plain data, for positions typed in, read from a file or
 /// deserialized. [`Setup::validate`] (or `Position::try_from`) checks it and names every
 /// problem.
 ///
 /// ```
-/// use morris::{Points, Position, PositionProblems, Setup};
-/// use board_core::Player;
+/// use boardgames_morris::{Points, Position, PositionProblems, Setup};
+/// use boardgames_core::Player;
 /// let mut setup = Setup::from(Position::new());
 /// setup.in_hand.first = 8;
 /// setup.pieces.first = Points::from_iter(["a1".parse().unwrap()]);

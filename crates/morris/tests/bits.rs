@@ -1,8 +1,8 @@
-//! The bit-parallel queries of `morris::bits` agree with the move generator and the mill
+//! The bit-parallel queries of `boardgames_morris::bits` agree with the move generator and the mill
 //! table on positions reached by random play.
 
-use board_core::{Game, MoveList, Rng};
-use morris::{bits, Points, Position, Setup, MILLS};
+use boardgames_core::{Game, MoveList, Rng};
+use boardgames_morris::{bits, Points, Position, Setup, MILLS};
 use proptest::prelude::*;
 
 /// The destinations of the side to move's mill-forming moves, from the legal move list.
@@ -43,7 +43,7 @@ proptest! {
 
     #[test]
     fn closing_points_are_the_mill_forming_destinations(seed in any::<u64>(), flying in any::<bool>()) {
-        let mut position = Position::with_rules(morris::Rules { flying });
+        let mut position = Position::with_rules(boardgames_morris::Rules { flying });
         let mut rng = Rng::new(seed);
         for _ in 0..120 {
             check_closing_points(&position)?;
@@ -64,7 +64,7 @@ proptest! {
         prop_assert_eq!(bits::mill_count(x), mills);
         let around = Points(x)
             .points()
-            .fold(Points::EMPTY, |s, p| s.union(morris::adjacent(p)));
+            .fold(Points::EMPTY, |s, p| s.union(boardgames_morris::adjacent(p)));
         prop_assert_eq!(bits::neighbours(x), around.0);
         let in_mills = MILLS
             .iter()
@@ -76,7 +76,7 @@ proptest! {
 
 #[test]
 fn a_running_mill_is_found() {
-    let p = |n: &str| n.parse::<morris::Point>().unwrap();
+    let p = |n: &str| n.parse::<boardgames_morris::Point>().unwrap();
     // White holds the outer left side a1-a4-a7 and b2, b6 of the middle left side: a4 leaves
     // its mill for the empty b4 and closes b2-b4-b6, then can slide back and close a1-a4-a7.
     let own = Points::from_iter(["a1", "a4", "a7", "b6", "b2"].map(p)).0;

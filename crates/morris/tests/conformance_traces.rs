@@ -3,8 +3,8 @@
 //! before every move, then the final status. Games OpenSpiel stopped at its turn cap are
 //! recorded as `ongoing`.
 
-use board_core::traces::check_traces;
-use morris::Position;
+use boardgames_core::traces::check_traces;
+use boardgames_morris::Position;
 
 fn start(options: &serde_json::Map<String, serde_json::Value>) -> Result<Position, String> {
     if options.is_empty() {

@@ -3,8 +3,8 @@
 
 mod common;
 
-use board_core::{Game, MoveList, Player, Status};
-use morris::{DrawError, DrawReason, DrawRules, IllegalMove, Match, Move, Position};
+use boardgames_core::{Game, MoveList, Player, Status};
+use boardgames_morris::{DrawError, DrawReason, DrawRules, IllegalMove, Match, Move, Position};
 
 /// Moving phase; white shuffles b6-b4-b6, black e5-e4-e5, and no move forms a mill.
 const SHUFFLE: &str = common::MOVING;

@@ -1,7 +1,7 @@
 //! Perft from the start, counting each (move, capture) combination as one move.
 
-use board_core::{perft, Game, MoveList};
-use morris::Position;
+use boardgames_core::{perft, Game, MoveList};
+use boardgames_morris::Position;
 
 const EXPECTED: [u64; 7] = [1, 24, 552, 12_144, 255_024, 5_140_800, 99_274_176];
 

@@ -2,8 +2,8 @@
 
 mod common;
 
-use board_core::{Game, MoveList, Player, Status};
-use morris::{IllegalMove, InputError, Move, Phase, Point, Points, Position};
+use boardgames_core::{Game, MoveList, Player, Status};
+use boardgames_morris::{IllegalMove, InputError, Move, Phase, Point, Points, Position};
 
 fn pos(diagram: &str) -> Position {
     diagram
@@ -176,7 +176,7 @@ fn a_double_mill_captures_one_piece() {
     assert_eq!(g1, ["g1xb4", "g1xc5", "g1xd2", "g1xf6"]);
     assert!(matches!(
         "g1xd2xb4".parse::<Move>(),
-        Err(morris::ParseMoveError::Malformed { .. })
+        Err(boardgames_morris::ParseMoveError::Malformed { .. })
     ));
     let mut after = p;
     after.play(mv("g1xd2")).unwrap();
@@ -215,7 +215,7 @@ fn only_the_side_with_three_pieces_flies() {
             to: pt("e5")
         }
     );
-    let mut setup = morris::Setup::from(p);
+    let mut setup = boardgames_morris::Setup::from(p);
     setup.pieces.first = setup.pieces.first.without(pt("c3").index());
     p = setup.validate().unwrap();
     assert_eq!(p.phase(Player::First), Phase::Flying);
@@ -316,7 +316,7 @@ fn a_blocked_player_loses() {
     assert!(legal(&p).is_empty());
     assert_eq!(p.movable_pieces(), Points::EMPTY);
     // The same board with white to move: white can move, black is not to move, no loss.
-    let mut setup = morris::Setup::from(p);
+    let mut setup = boardgames_morris::Setup::from(p);
     setup.to_move = Player::First;
     assert_eq!(setup.validate().unwrap().status(), Status::Ongoing);
 }

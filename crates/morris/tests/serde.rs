@@ -2,8 +2,8 @@
 //! validated again on reading.
 #![cfg(feature = "serde")]
 
-use board_core::{Game, Rng};
-use morris::{DrawRules, Move, Point, Position, Rules};
+use boardgames_core::{Game, Rng};
+use boardgames_morris::{DrawRules, Move, Point, Position, Rules};
 
 #[test]
 fn moves_and_points_are_notation() {

@@ -1,7 +1,7 @@
 //! A cell of the 3x3 board and its two notations: `a1`..`c3` and the console's `row col`.
 
 use crate::error::ParseCellError;
-use board_core::notation::Square;
+use boardgames_core::notation::Square;
 use core::fmt;
 use core::str::FromStr;
 
@@ -71,7 +71,7 @@ impl Cell {
     /// as in the seeds' C console game (`2 1` is the left cell of the middle row, `a2`).
     ///
     /// ```
-    /// use tictactoe::Cell;
+    /// use boardgames_tictactoe::Cell;
     /// assert_eq!(Cell::parse_console("2 1").unwrap().to_string(), "a2");
     /// assert!(Cell::parse_console("4 1").unwrap_err().is_off_board());
     /// assert!(Cell::parse_console("two one").is_err());

@@ -2,8 +2,8 @@
 //! `Conformance` impl must live in this crate).
 
 use crate::{Cell, Marks, Position};
-use board_core::harness::{check_conformance, Conformance, HarnessConfig};
-use board_core::{grid3, Game, MoveList, Player, Rng, Status};
+use boardgames_core::harness::{check_conformance, Conformance, HarnessConfig};
+use boardgames_core::{grid3, Game, MoveList, Player, Rng, Status};
 use proptest::prelude::*;
 
 impl Conformance for Position {

@@ -3,7 +3,7 @@
 
 use crate::error::ParsePositionError;
 use crate::{Cell, Marks, Position};
-use board_core::Player;
+use boardgames_core::Player;
 use core::fmt;
 use core::str::FromStr;
 
@@ -38,8 +38,8 @@ impl FromStr for Position {
     /// the counts; impossible positions are rejected with every problem named.
     ///
     /// ```
-    /// use tictactoe::Position;
-    /// use board_core::{Game, Player};
+    /// use boardgames_tictactoe::Position;
+    /// use boardgames_core::{Game, Player};
     /// let pos: Position = "X.O/.X./...".parse().unwrap();
     /// assert_eq!(pos.side_to_move(), Player::Second);
     /// let err = "XXX/OOO/...".parse::<Position>().unwrap_err();

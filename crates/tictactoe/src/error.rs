@@ -1,8 +1,8 @@
 //! Why a move, a cell or a position could not be used.
 
 use crate::Cell;
-use board_core::notation::ParseSquareError;
-use board_core::{MoveError, PlayError};
+use boardgames_core::notation::ParseSquareError;
+use boardgames_core::{MoveError, PlayError};
 
 /// Why a move is illegal.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
@@ -109,7 +109,7 @@ impl core::fmt::Display for PositionProblems {
                 "a mark lies outside the nine cells",
             ),
         ];
-        board_core::problems::write_problems(f, &names, |flag| self.contains(flag))
+        boardgames_core::problems::write_problems(f, &names, |flag| self.contains(flag))
     }
 }
 

@@ -4,7 +4,7 @@
 //! board without a line is a draw (the rules of `RULES.md`, from the seeds).
 //!
 //! - [`Position`]: `Copy`, four bytes (one 9-bit [`Marks`] bitboard per player); implements
-//!   [`board_core::Game`] (checked [`play`](board_core::Game::play) with typed errors, unchecked
+//!   [`boardgames_core::Game`] (checked [`play`](boardgames_core::Game::play) with typed errors, unchecked
 //!   play, legal moves, status, hashing, uniform random moves and playouts).
 //! - [`Cell`]: the move, written `a1`..`c3` (columns left to right, rows bottom to top) or in the
 //!   console form `row col` (`2 1`, 1-based from the top-left, as the seeds' C game reads it).
@@ -15,8 +15,8 @@
 //! ## Example
 //!
 //! ```
-//! use tictactoe::{Cell, IllegalMove, Position};
-//! use board_core::{Game, Player, Status};
+//! use boardgames_tictactoe::{Cell, IllegalMove, Position};
+//! use boardgames_core::{Game, Player, Status};
 //!
 //! let mut game = Position::new();
 //! for mv in ["b2", "a1", "c2", "a2", "b3", "a3"] {
@@ -51,7 +51,7 @@ pub use cell::Cell;
 pub use error::{IllegalMove, InputError, ParseCellError, ParsePositionError, PositionProblems};
 pub use position::Position;
 
-board_core::bitboard! {
+boardgames_core::bitboard! {
     /// A set of cells of the 3x3 board, bit `n` for cell index `n` (left to right, top to
     /// bottom).
     pub struct Marks(u16); width = 3, cells = 9;

@@ -2,7 +2,7 @@
 
 use crate::error::{IllegalMove, InputError, PositionProblems};
 use crate::{Cell, Marks};
-use board_core::{grid3, zobrist, ByPlayer, Game, MoveList, Player, Rng, Status};
+use boardgames_core::{grid3, zobrist, ByPlayer, Game, MoveList, Player, Rng, Status};
 
 /// A tic-tac-toe position: the marks of each player. X (`Player::First`) moves first.
 ///
@@ -93,7 +93,7 @@ impl Position {
     /// Reads a cell in either notation (`b2` or `2 1`) and plays it.
     ///
     /// ```
-    /// use tictactoe::{Position, InputError};
+    /// use boardgames_tictactoe::{Position, InputError};
     /// let mut game = Position::new();
     /// game.play_text("b2").unwrap();
     /// let err = game.play_text("2 2").unwrap_err();

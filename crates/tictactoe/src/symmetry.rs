@@ -2,11 +2,11 @@
 //! books, counting positions up to symmetry).
 
 use crate::{Cell, Marks, Position};
-use board_core::{grid3, Player};
+use boardgames_core::{grid3, Player};
 
 impl Cell {
     /// The cell this one moves to under symmetry `s` (0-7, identity first; see
-    /// [`board_core::grid3::SYMMETRIES`]). Values of `s` past 7 wrap around.
+    /// [`boardgames_core::grid3::SYMMETRIES`]). Values of `s` past 7 wrap around.
     pub fn transformed(self, s: usize) -> Cell {
         let to = grid3::SYMMETRIES[s % 8][self.index() as usize];
         Cell::ALL[to as usize]

@@ -1,8 +1,8 @@
 //! Replays the recorded tic-tac-toe games of `tests/conformance/` (from an independent
 //! implementation): the legal set before every move, then the final status.
 
-use board_core::traces::check_traces;
-use tictactoe::Position;
+use boardgames_core::traces::check_traces;
+use boardgames_tictactoe::Position;
 
 const TRACES: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),

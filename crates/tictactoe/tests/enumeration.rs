@@ -1,9 +1,9 @@
 //! The whole game tree: complete games, perft and reachable positions, against the known
 //! numbers.
 
-use board_core::{perft, Game, MoveList, Player, Status};
+use boardgames_core::{perft, Game, MoveList, Player, Status};
+use boardgames_tictactoe::Position;
 use std::collections::HashSet;
-use tictactoe::Position;
 
 #[derive(Default, Debug, PartialEq)]
 struct Tally {

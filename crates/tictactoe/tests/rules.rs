@@ -1,7 +1,7 @@
 //! Each rule of RULES.md as a named position.
 
-use board_core::{Game, MoveList, Player, Status};
-use tictactoe::{Cell, IllegalMove, InputError, Position};
+use boardgames_core::{Game, MoveList, Player, Status};
+use boardgames_tictactoe::{Cell, IllegalMove, InputError, Position};
 
 fn pos(diagram: &str) -> Position {
     diagram.parse().unwrap_or_else(|e| panic!("{diagram}: {e}"))

@@ -1,7 +1,7 @@
 //! serde forms: a cell is its notation, a position its diagram, validated again on load.
 #![cfg(feature = "serde")]
 
-use tictactoe::{Cell, Position};
+use boardgames_tictactoe::{Cell, Position};
 
 #[test]
 fn cell_is_its_notation() {

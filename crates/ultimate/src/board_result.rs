@@ -1,6 +1,6 @@
 //! How one small board stands.
 
-use board_core::Player;
+use boardgames_core::Player;
 
 /// How one small board stands.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]

@@ -1,15 +1,15 @@
 //! The two bitboards of the game: sets of the 81 cells and sets of the 9 small boards.
 
-board_core::bitboard! {
+boardgames_core::bitboard! {
     /// A set of the 81 cells. Bit `board * 9 + cell` is cell `cell` of small board `board`
     /// (both 0-8), so small board `b` is the 9-bit field at `9 * b`. `Debug` draws one small
     /// board per row (row 1 is board 1, cells 1-9 left to right).
     pub struct Cells(u128); width = 9, cells = 81;
 }
 
-board_core::bitboard! {
+boardgames_core::bitboard! {
     /// A set of the 9 small boards (a macro-board mask), bit `b` for board `b` (0-8), laid
-    /// out like a 3x3 grid (`board_core::grid3`).
+    /// out like a 3x3 grid (`boardgames_core::grid3`).
     pub struct Boards(u16); width = 3, cells = 9;
 }
 
@@ -37,7 +37,7 @@ impl Cells {
     }
 
     /// The cells of small board `board` (0-8) held by this set, as a 9-bit grid mask (bit `c`
-    /// for cell `c`), ready for `board_core::grid3`; `None` for a board number above 8.
+    /// for cell `c`), ready for `boardgames_core::grid3`; `None` for a board number above 8.
     #[inline]
     pub const fn board(self, board: u32) -> Option<u16> {
         match offset(board) {

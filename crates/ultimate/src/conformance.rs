@@ -1,7 +1,7 @@
 //! The board-core conformance harness run over random games (under both tie-break rules).
 
 use crate::{Move, Position, Rules, TieBreak};
-use board_core::harness::{check_conformance, Conformance, HarnessConfig};
+use boardgames_core::harness::{check_conformance, Conformance, HarnessConfig};
 
 impl Conformance for Position {
     /// Every one of the 81 cells.

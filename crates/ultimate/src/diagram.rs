@@ -22,7 +22,7 @@
 //! accepts lower-case `x` / `o`, and rejects impossible positions with every problem named.
 
 use crate::{InvalidSetup, Move, Position, Problems, Rules, Setup, TieBreak};
-use board_core::{ByPlayer, Player, Status};
+use boardgames_core::{ByPlayer, Player, Status};
 use core::fmt;
 use core::str::FromStr;
 

@@ -1,9 +1,9 @@
-//! The `board_core::Game` implementation: the generic door used by perft, search, the
+//! The `boardgames_core::Game` implementation: the generic door used by perft, search, the
 //! referee and the conformance harness.
 
 use crate::{IllegalMove, Move, ParseMoveError, Position};
-use board_core::bitboard::SetCells;
-use board_core::{Game, MoveList, Player, Rng, Status};
+use boardgames_core::bitboard::SetCells;
+use boardgames_core::{Game, MoveList, Player, Rng, Status};
 
 impl Game for Position {
     type Move = Move;

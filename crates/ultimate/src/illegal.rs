@@ -1,6 +1,6 @@
 //! Why a move is illegal.
 
-use board_core::{MoveError, Status};
+use boardgames_core::{MoveError, Status};
 
 /// The reason a well-formed move cannot be played in a position. Board numbers in the
 /// fields are 0-8; the messages count from 1 as the notation does.

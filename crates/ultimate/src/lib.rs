@@ -12,7 +12,7 @@
 //! 9-bit board masks (`[u16; 9]`) and handed out as 81-cell [`Cells`] (a `u128`, bit
 //! `board * 9 + cell`); masks of won and drawn boards ([`Boards`]); one side to move and the
 //! forced board; an incremental Zobrist hash. It is `Copy` and at most 64 bytes. Small-board and
-//! macro wins are table lookups (`board_core::grid3::has_line`), the legal moves are one mask
+//! macro wins are table lookups (`boardgames_core::grid3::has_line`), the legal moves are one mask
 //! ([`Position::legal_mask`]) and their number one lookup, and random playouts pick the n-th
 //! legal cell with table lookups and a broadword prefix search, without allocating.
 //!
@@ -23,8 +23,8 @@
 //! ## Example
 //!
 //! ```
-//! use ultimate::{IllegalMove, Move, Position};
-//! use board_core::{Game, Player, Status};
+//! use boardgames_ultimate::{IllegalMove, Move, Position};
+//! use boardgames_core::{Game, Player, Status};
 //!
 //! let mut game = Position::new();
 //! game.play("53".parse().unwrap()).unwrap(); // X: centre board, top-right cell
@@ -35,7 +35,7 @@
 //! assert_eq!(game.legal_move_count(), 9);
 //!
 //! // Finish with uniformly random moves.
-//! let mut rng = board_core::Rng::new(7);
+//! let mut rng = boardgames_core::Rng::new(7);
 //! let (status, plies) = game.random_playout(&mut rng, usize::MAX);
 //! assert!(status.is_over());
 //! assert!(plies <= 80);
@@ -47,7 +47,7 @@
 //! Reading a diagram (impossible ones are rejected with every problem named):
 //!
 //! ```
-//! use ultimate::Position;
+//! use boardgames_ultimate::Position;
 //! let text = "\
 //! . . . | . . . | . . .
 //! . . . | . . . | . . .

@@ -7,12 +7,12 @@ use core::str::FromStr;
 ///
 /// Boards and cells are numbered **1-9 in notation** (left to right, top to bottom, as the
 /// seed and the referee do) and **0-8 in the API** ([`Move::board`], [`Move::cell`],
-/// [`Move::new`]), the numbering of `board_core::grid3`. Internally a move is one byte, the
+/// [`Move::new`]), the numbering of `boardgames_core::grid3`. Internally a move is one byte, the
 /// board in the high nibble and the cell in the low one, so both are a shift or a mask away;
 /// [`Move::index`] gives the cell index `board * 9 + cell` (0-80) of the bitboards.
 ///
 /// ```
-/// use ultimate::Move;
+/// use boardgames_ultimate::Move;
 /// let mv: Move = "53".parse().unwrap(); // top-right cell of the centre board
 /// assert_eq!((mv.board(), mv.cell()), (4, 2));
 /// assert_eq!(mv, Move::new(4, 2).unwrap());

@@ -10,8 +10,8 @@ use crate::position::{PlayoutEnd, ANY};
 use crate::tables::{pop9_of, select9_of};
 use crate::zobrist::{mark_key_at, side_and_forced_keys};
 use crate::{Boards, Position, Rules};
-use board_core::grid3::{has_line, FULL as GRID_FULL};
-use board_core::{ByPlayer, Player, Rng, Status};
+use boardgames_core::grid3::{has_line, FULL as GRID_FULL};
+use boardgames_core::{ByPlayer, Player, Rng, Status};
 
 const ONES_STEP_8: u64 = 0x0101_0101_0101_0101;
 const MSBS_STEP_8: u64 = 0x8080_8080_8080_8080;

@@ -1,6 +1,6 @@
 //! Rule options. The default is the seed's rule set; every option is off by default.
 
-use board_core::{Player, Status};
+use boardgames_core::{Player, Status};
 use core::fmt;
 use core::str::FromStr;
 
@@ -59,7 +59,7 @@ impl FromStr for TieBreak {
 /// The rule options of a game, fixed when the game starts.
 ///
 /// ```
-/// use ultimate::{Rules, TieBreak};
+/// use boardgames_ultimate::{Rules, TieBreak};
 /// assert_eq!(Rules::default().tie_break, TieBreak::None); // the seed's rule
 /// let site_rules = Rules::default().with_tie_break(TieBreak::BoardsWon);
 /// assert_eq!(site_rules.tie_break, TieBreak::BoardsWon);
@@ -87,8 +87,8 @@ impl Rules {
     /// how many boards each player won (`[first, second]`).
     ///
     /// ```
-    /// use ultimate::{Rules, TieBreak};
-    /// use board_core::{Player, Status};
+    /// use boardgames_ultimate::{Rules, TieBreak};
+    /// use boardgames_core::{Player, Status};
     /// assert_eq!(Rules::SEED.all_finished_result([5, 4]), Status::Draw);
     /// let site = Rules::SEED.with_tie_break(TieBreak::BoardsWon);
     /// assert_eq!(site.all_finished_result([5, 4]), Status::Won(Player::First));

@@ -2,8 +2,8 @@
 //! they become a [`Position`]: every problem found is reported.
 
 use crate::{Boards, Cells, Position, Rules};
-use board_core::grid3::{has_line, FULL as GRID_FULL};
-use board_core::{ByPlayer, Player};
+use boardgames_core::grid3::{has_line, FULL as GRID_FULL};
+use boardgames_core::{ByPlayer, Player};
 use core::fmt;
 
 bitflags::bitflags! {
@@ -110,7 +110,7 @@ impl fmt::Display for Problems {
         if self.is_empty() {
             return f.write_str("no problem");
         }
-        board_core::problems::write_problems(f, &DESCRIPTIONS, |flag| self.contains(flag))
+        boardgames_core::problems::write_problems(f, &DESCRIPTIONS, |flag| self.contains(flag))
     }
 }
 
@@ -125,8 +125,8 @@ pub struct InvalidSetup {
 /// The raw parts of a position, to be checked by [`Setup::validate`].
 ///
 /// ```
-/// use ultimate::{Cells, Move, Problems, Setup};
-/// use board_core::Player;
+/// use boardgames_ultimate::{Cells, Move, Problems, Setup};
+/// use boardgames_core::Player;
 ///
 /// let mut setup = Setup::default();
 /// setup.marks.first = Cells::from_cell(Move::new(4, 4).unwrap().index() as u32);
@@ -136,7 +136,7 @@ pub struct InvalidSetup {
 /// assert_eq!(pos.forced_board(), Some(4));
 ///
 /// setup.forced_board = Some(2); // no X mark sends O to board 3
-/// setup.side_to_move = board_core::Player::First; // and counts say O moves
+/// setup.side_to_move = boardgames_core::Player::First; // and counts say O moves
 /// let err = setup.validate().unwrap_err();
 /// assert_eq!(
 ///     err.problems,

@@ -2,11 +2,11 @@
 //! move", one per forced-board value.
 
 use crate::position::Grids;
-use board_core::Player;
+use boardgames_core::Player;
 
 /// Zobrist keys: 81 per player for the marks, one for "second player to move", and one per
 /// forced-board value (boards 0-8, then "any").
-const KEYS: [u64; 2 * 81 + 1 + 10] = board_core::zobrist::keys(0x0075_6c74_696d_6174);
+const KEYS: [u64; 2 * 81 + 1 + 10] = boardgames_core::zobrist::keys(0x0075_6c74_696d_6174);
 pub(crate) const SIDE_KEY: u64 = KEYS[162];
 
 #[inline]
@@ -40,7 +40,7 @@ pub(crate) fn hash_from_scratch(grids: &Grids, side: Player, forced: u8) -> u64 
     let mut hash = side_and_forced_keys(side, forced);
     for player in Player::ALL {
         for (b, &grid) in grids[player.index()].iter().enumerate() {
-            for c in board_core::bitboard::SetCells(grid) {
+            for c in boardgames_core::bitboard::SetCells(grid) {
                 hash ^= mark_key(player, b as u32 * 9 + c);
             }
         }

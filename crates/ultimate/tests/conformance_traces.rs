@@ -2,9 +2,9 @@
 //! from OpenSpiel 2.0.2, an independent implementation): the legal set before every move, then
 //! the final status, through the shared trace reader of board-core.
 
-use board_core::traces::check_traces;
-use board_core::{Game, MoveList};
-use ultimate::Position;
+use boardgames_core::traces::check_traces;
+use boardgames_core::{Game, MoveList};
+use boardgames_ultimate::Position;
 
 const TRACES: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),

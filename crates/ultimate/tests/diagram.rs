@@ -1,8 +1,8 @@
 //! The 9x9 diagram: printing, reading, and the rejection of unreadable or impossible ones
 //! with every problem named.
 
-use board_core::{Game, Player};
-use ultimate::{
+use boardgames_core::{Game, Player};
+use boardgames_ultimate::{
     Cells, DiagramError, Move, ParsePositionError, Position, Problems, Rules, Setup, TieBreak,
 };
 
@@ -52,7 +52,7 @@ fn the_reader_tolerates_spacing_case_and_missing_separators() {
 #[test]
 fn a_played_game_round_trips_with_its_hash() {
     let mut game = Position::new();
-    let mut rng = board_core::Rng::new(3);
+    let mut rng = boardgames_core::Rng::new(3);
     while let Some(m) = game.random_move(&mut rng) {
         game.play(m).unwrap();
         let back: Position = game.to_string().parse().unwrap();
@@ -253,7 +253,7 @@ fn a_status_line_that_contradicts_the_board_is_rejected() {
         text.parse::<Position>(),
         Err(ParsePositionError::StatusMismatch {
             stated: "X wins".into(),
-            actual: board_core::Status::Ongoing
+            actual: boardgames_core::Status::Ongoing
         })
     );
 }
@@ -261,7 +261,7 @@ fn a_status_line_that_contradicts_the_board_is_rejected() {
 #[test]
 fn setup_round_trips_every_position_of_a_game() {
     let mut game = Position::new();
-    let mut rng = board_core::Rng::new(11);
+    let mut rng = boardgames_core::Rng::new(11);
     loop {
         assert_eq!(Setup::from(&game).validate(), Ok(game));
         match game.random_move(&mut rng) {

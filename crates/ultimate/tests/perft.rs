@@ -4,8 +4,8 @@
 //! depth 8 is heavy in a debug build and runs under `cargo test --profile test-release`
 //! (release optimisation, no debug assertions).
 
-use board_core::perft;
-use ultimate::Position;
+use boardgames_core::perft;
+use boardgames_ultimate::Position;
 
 const EXPECTED: [u64; 8] = [
     81,
@@ -44,6 +44,7 @@ fn perft_depth_8() {
 #[test]
 fn perft_is_the_same_under_the_tie_break() {
     // The tie-break only decides games with every board finished, which takes 17+ plies.
-    let rules = ultimate::Rules::default().with_tie_break(ultimate::TieBreak::BoardsWon);
+    let rules = boardgames_ultimate::Rules::default()
+        .with_tie_break(boardgames_ultimate::TieBreak::BoardsWon);
     assert_eq!(perft(&Position::with_rules(rules), 4), EXPECTED[3]);
 }

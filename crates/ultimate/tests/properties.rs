@@ -1,10 +1,10 @@
 //! Property tests over random games, against a plain model written from the rules alone
 //! (nested loops over boards, no incremental state).
 
-use board_core::grid3::{has_line, FULL as GRID_FULL};
-use board_core::{Game, Player, Rng, Status};
+use boardgames_core::grid3::{has_line, FULL as GRID_FULL};
+use boardgames_core::{Game, Player, Rng, Status};
+use boardgames_ultimate::{BoardResult, Boards, Cells, Move, Position, Rules, TieBreak};
 use proptest::prelude::*;
-use ultimate::{BoardResult, Boards, Cells, Move, Position, Rules, TieBreak};
 
 /// A small board's result from its marks alone.
 fn model_board(pos: &Position, board: u32) -> BoardResult {

@@ -1,7 +1,7 @@
 //! Each rule of RULES.md (seed 000) as a named test over positions drawn as diagrams.
 
-use board_core::{Game, MoveList, Player, Status};
-use ultimate::{BoardResult, Boards, IllegalMove, Move, Position, Rules, TieBreak};
+use boardgames_core::{Game, MoveList, Player, Status};
+use boardgames_ultimate::{BoardResult, Boards, IllegalMove, Move, Position, Rules, TieBreak};
 
 fn pos(diagram: &str) -> Position {
     diagram.parse().unwrap_or_else(|e| panic!("{diagram}\n{e}"))
@@ -162,7 +162,7 @@ fn the_empty_cells_of_a_finished_board_are_dead() {
     }
     assert!(!game
         .legal_mask()
-        .intersects(ultimate::Cells::board_mask(0).unwrap()));
+        .intersects(boardgames_ultimate::Cells::board_mask(0).unwrap()));
 }
 
 #[test]
@@ -266,7 +266,7 @@ fn no_move_is_legal_after_the_game_is_over() {
                 status: Status::Won(Player::First)
             }
         );
-        assert!(board_core::MoveError::is_game_over(&err.reason));
+        assert!(boardgames_core::MoveError::is_game_over(&err.reason));
         assert_eq!(game, over);
     }
 }

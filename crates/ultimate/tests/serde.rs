@@ -2,8 +2,8 @@
 //! (validated again on load), rules as plain data.
 #![cfg(feature = "serde")]
 
-use board_core::{Game, Rng};
-use ultimate::{Move, Position, Rules, TieBreak};
+use boardgames_core::{Game, Rng};
+use boardgames_ultimate::{Move, Position, Rules, TieBreak};
 
 #[test]
 fn moves_are_notation_strings() {

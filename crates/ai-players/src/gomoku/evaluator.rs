@@ -4,10 +4,10 @@
 
 use super::tracked::SearchPosition;
 use super::values::{Cell, Class};
-use ai_search::{Evaluator, Score};
-use board_core::{Game, MoveList, Player};
-use gomoku::threat::{LineShape, Threats};
-use gomoku::Point;
+use boardgames_core::{Game, MoveList, Player};
+use boardgames_gomoku::threat::{LineShape, Threats};
+use boardgames_gomoku::Point;
+use boardgames_search::{Evaluator, Score};
 
 /// The score of a position the side to move wins by force within a few moves (a five to
 /// make now); the other decisive patterns score fractions of it. Well inside the heuristic

@@ -2,7 +2,7 @@
 //! is, the point's place on it, and a set of stones read as one word along it; and
 //! [`LineWords`], the columns and diagonals of a set of stones kept as words.
 
-use gomoku::{Axis, PointSet, MAX_SIZE};
+use boardgames_gomoku::{Axis, PointSet, MAX_SIZE};
 
 const N: usize = MAX_SIZE as usize;
 const DIAGONALS: usize = 2 * N - 1;
@@ -50,7 +50,7 @@ impl LineWords {
 }
 
 /// The line through a point along an axis, oriented as [`Axis::delta`] steps (so keys read
-/// from its words are the ones `gomoku::threat::line_key` reads from the board).
+/// from its words are the ones `boardgames_gomoku::threat::line_key` reads from the board).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) struct Line {
     /// The column of the line's point 0.
@@ -118,7 +118,7 @@ impl Line {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use gomoku::Point;
+    use boardgames_gomoku::Point;
 
     #[test]
     fn line_words_read_what_the_board_holds() {

@@ -3,11 +3,13 @@
 
 use super::lines::{Line, LineWords};
 use super::values::{Cell, Class, CLASSES};
-use ai_search::Score;
-use board_core::{ByPlayer, Game, MoveList, Player, Rng, Status};
+use boardgames_core::{ByPlayer, Game, MoveList, Player, Rng, Status};
+use boardgames_gomoku::threat::{line_key_on_line, shape_table, LineShape, Threats};
+use boardgames_gomoku::{
+    Axis, IllegalMove, ParsePointError, Point, PointSet, Position, Rule, MAX_SIZE,
+};
+use boardgames_search::Score;
 use core::fmt;
-use gomoku::threat::{line_key_on_line, shape_table, LineShape, Threats};
-use gomoku::{Axis, IllegalMove, ParsePointError, Point, PointSet, Position, Rule, MAX_SIZE};
 
 /// The number of point indices ([`Point::index`]) of the largest board.
 const POINTS: usize = MAX_SIZE as usize * MAX_SIZE as usize;
@@ -33,9 +35,9 @@ const NEAR_PATTERN: [u32; 5] = [0b10101, 0b01110, 0b11011, 0b01110, 0b10101];
 /// longer updated.
 ///
 /// ```
-/// use ai_players::gomoku::{Class, SearchPosition};
-/// use board_core::{Game, Player};
-/// use gomoku::{Position, Rule};
+/// use boardgames_players::gomoku::{Class, SearchPosition};
+/// use boardgames_core::{Game, Player};
+/// use boardgames_gomoku::{Position, Rule};
 ///
 /// let mut game = SearchPosition::new(Position::new(15, Rule::CARO).unwrap());
 /// for mv in ["h8", "a1", "i8", "a2", "j8"] {
@@ -272,7 +274,11 @@ impl SearchPosition {
 fn whole_lines(rule: &Rule) -> bool {
     let overline =
         *rule.overline_wins.get(Player::First) || *rule.overline_wins.get(Player::Second);
-    overline && matches!(rule.ends, gomoku::rule::Ends::NotBothBlocked { .. })
+    overline
+        && matches!(
+            rule.ends,
+            boardgames_gomoku::rule::Ends::NotBothBlocked { .. }
+        )
 }
 
 impl From<Position> for SearchPosition {

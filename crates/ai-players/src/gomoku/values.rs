@@ -2,8 +2,8 @@
 //! make there ([`Threats`]): a value for the evaluation and the threat classes the move
 //! generator and the evaluation test; and [`Cell`], the three packed in one word.
 
-use ai_search::Score;
-use gomoku::threat::{LineShape, Threats};
+use boardgames_gomoku::threat::{LineShape, Threats};
+use boardgames_search::Score;
 
 /// The threat classes of a point for a colour: what a stone of that colour there would make.
 /// A set of bits; a point may be in several classes.

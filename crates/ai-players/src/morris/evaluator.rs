@@ -3,13 +3,13 @@
 //! operations on the two 24-bit piece sets (a few hundred instructions), no table, no loop
 //! over points, no allocation.
 
-use ai_search::{Evaluator, Score};
-use board_core::Game;
-use morris::bits::{
+use boardgames_core::Game;
+use boardgames_morris::bits::{
     closing_points, in_mills, mill_marks, neighbours, ring_back, ring_forward,
     slide_closing_points, spoke_in, spoke_out, FULL,
 };
-use morris::{adjacent, mills_through, Move, Phase, Position};
+use boardgames_morris::{adjacent, mills_through, Move, Phase, Position};
+use boardgames_search::{Evaluator, Score};
 
 /// The weights of one stage of the game, in score units (a piece is worth `piece`, 100 by
 /// default).

@@ -6,9 +6,9 @@ use super::tables::{
     board_values_of, lane, open_singles, pop, winning_cells, LANE_ONES, LINES_NONE, LINES_ONE,
     THROUGH_LANES,
 };
-use ai_search::{Evaluator, Score};
-use board_core::Player;
-use ultimate::Position;
+use boardgames_core::Player;
+use boardgames_search::{Evaluator, Score};
+use boardgames_ultimate::Position;
 
 /// The weights of the evaluation terms, in score units (a won small board is 100 by default).
 ///

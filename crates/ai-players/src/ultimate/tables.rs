@@ -2,7 +2,7 @@
 //! board: which empty cells complete a line, and which lines hold one, two or none of the
 //! mask's cells. All built at compile time; a lookup is one load.
 
-use board_core::grid3::LINES;
+use boardgames_core::grid3::LINES;
 
 /// For each mask, the cells outside it that would complete a line of the mask (a line with
 /// two of its cells and this one). The caller keeps only the cells still free.
@@ -227,7 +227,7 @@ pub(crate) fn open_singles(mine: u16, blocked: u16) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use board_core::grid3::has_line;
+    use boardgames_core::grid3::has_line;
 
     #[test]
     fn win_cells_complete_a_line() {

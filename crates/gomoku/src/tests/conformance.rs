@@ -3,8 +3,8 @@
 
 use super::{pt, setup};
 use crate::{Point, Position, Rule, UndoError};
-use board_core::harness::{check_conformance, Conformance, HarnessConfig};
-use board_core::{perft, Game, MoveList, Player, Rng, Status};
+use boardgames_core::harness::{check_conformance, Conformance, HarnessConfig};
+use boardgames_core::{perft, Game, MoveList, Player, Rng, Status};
 
 impl Conformance for Position {
     /// Every point of the 20x20 board: on smaller boards the rest is off the board.

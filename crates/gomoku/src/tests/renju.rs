@@ -5,7 +5,7 @@
 use super::pt;
 use crate::threat::{LineShape, Shape};
 use crate::{Axis, Forbidden, IllegalMove, Point, PointSet, Position, Rule};
-use board_core::{Game, MoveList, Player, Status};
+use boardgames_core::{Game, MoveList, Player, Status};
 
 /// White stones far from the action, to even the counts.
 const SPARE: [&str; 16] = [
@@ -168,7 +168,7 @@ fn white_is_never_restricted_and_black_fives_must_be_exact() {
 
 #[test]
 fn random_renju_games_never_play_a_forbidden_point() {
-    let mut rng = board_core::Rng::new(4);
+    let mut rng = boardgames_core::Rng::new(4);
     for _ in 0..3 {
         let mut game = Position::new(15, Rule::RENJU).unwrap();
         while let Some(mv) = game.random_move(&mut rng) {

@@ -7,7 +7,7 @@
 
 use super::{pt, setup};
 use crate::{Position, Rule};
-use board_core::{Game, Player, Status};
+use boardgames_core::{Game, Player, Status};
 
 const RULES: [(&str, Rule); 5] = [
     ("caro", Rule::CARO),

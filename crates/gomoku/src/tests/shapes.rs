@@ -4,7 +4,7 @@
 use super::{pt, setup};
 use crate::threat::{LineShape, Shape};
 use crate::{Axis, Position, Rule};
-use board_core::Player;
+use boardgames_core::Player;
 use LineShape::*;
 
 const RULES: [(&str, Rule); 5] = [

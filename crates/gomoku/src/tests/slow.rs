@@ -5,7 +5,7 @@
 use crate::rule::End;
 use crate::threat::{line_key, line_key_on_line, LineShape};
 use crate::{Axis, Forbidden, Point, PointSet, Position, Rule};
-use board_core::{Game, Player, Rng, Status};
+use boardgames_core::{Game, Player, Rng, Status};
 use proptest::prelude::*;
 
 /// A board seen by the slow code: the stones of the colour asked about, the other colour's,

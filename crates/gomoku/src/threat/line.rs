@@ -12,7 +12,7 @@ use crate::point::{Axis, Point, MAX_SIZE};
 use crate::point_set::PointSet;
 use crate::rule::{End, Ends, Rule};
 use crate::win::end_at;
-use board_core::Player;
+use boardgames_core::Player;
 use std::sync::OnceLock;
 
 /// The shape one axis makes through a point, for one colour, judged under the rule.
@@ -313,9 +313,9 @@ fn key_from_sides(
 /// Bits at `len` and above are ignored; `len` is capped at 20 and `at` at `len - 1`.
 ///
 /// ```
-/// use board_core::Player;
-/// use gomoku::threat::{line_key_on_line, LineShape};
-/// use gomoku::Rule;
+/// use boardgames_core::Player;
+/// use boardgames_gomoku::threat::{line_key_on_line, LineShape};
+/// use boardgames_gomoku::Rule;
 ///
 /// // A line of 15 points: black on 3, 4 and 5, white on 7. Black at 6 makes a four (its
 /// // one completion is 2, as 7 is taken).
@@ -593,8 +593,8 @@ fn build_table(rule: &Rule) -> Box<[LineShape]> {
 /// (about 200,000 entries; each kind of rule has its own).
 pub fn shape_table(rule: &Rule, colour: Player) -> &'static [LineShape] {
     let table_rule = Rule {
-        overline_wins: board_core::ByPlayer::splat(*rule.overline_wins.get(colour)),
-        forbidden_points: board_core::ByPlayer::splat(false),
+        overline_wins: boardgames_core::ByPlayer::splat(*rule.overline_wins.get(colour)),
+        forbidden_points: boardgames_core::ByPlayer::splat(false),
         ends: rule.ends,
     };
     TABLES[flavour(rule, colour)].get_or_init(|| build_table(&table_rule))

@@ -6,9 +6,9 @@
 //! (module [`self::line`]); the combinations count the shapes of the four axes.
 //!
 //! ```
-//! use board_core::Player;
-//! use gomoku::threat::{LineShape, Shape};
-//! use gomoku::{Axis, Position, Rule};
+//! use boardgames_core::Player;
+//! use boardgames_gomoku::threat::{LineShape, Shape};
+//! use boardgames_gomoku::{Axis, Position, Rule};
 //!
 //! let game = Position::from_diagram(
 //!     "
@@ -29,7 +29,7 @@
 //! // The whole board: every point where black makes a four (a4 and f4 make ones with a
 //! // single completion).
 //! let board = game.threats(Player::First);
-//! let names = |set: gomoku::PointSet| set.iter().map(|p| p.to_string()).collect::<Vec<_>>();
+//! let names = |set: boardgames_gomoku::PointSet| set.iter().map(|p| p.to_string()).collect::<Vec<_>>();
 //! assert_eq!(names(board.points_with(Shape::Four)), ["a4", "e4", "f4"]);
 //! assert_eq!(names(board.points_with(Shape::StraightFour)), ["e4"]);
 //! ```
@@ -42,7 +42,7 @@ use crate::line_words::LineWords;
 use crate::point::{Axis, Point, MAX_POINTS};
 use crate::point_set::PointSet;
 use crate::position::Position;
-use board_core::Player;
+use boardgames_core::Player;
 use core::fmt;
 
 /// A shape a move makes, counting all four axes through the point.

@@ -7,8 +7,8 @@ pub(crate) use play::PlayoutEnd;
 
 use crate::zobrist::{forced_key, hash_from_scratch};
 use crate::{BoardResult, Boards, Cells, Move, Rules};
-use board_core::grid3::{has_line, FULL as GRID_FULL};
-use board_core::{ByPlayer, Player, Status};
+use boardgames_core::grid3::{has_line, FULL as GRID_FULL};
+use boardgames_core::{ByPlayer, Player, Status};
 
 /// The `forced` value meaning "any unfinished board".
 pub(crate) const ANY: u8 = 9;
@@ -28,7 +28,7 @@ pub(crate) type Grids = [[u16; 9]; 2];
 ///
 /// Start with [`Position::new`] (the seed's rules) or [`Position::with_rules`]; read a typed
 /// or stored position with its [`FromStr`](core::str::FromStr) diagram parser or a
-/// [`Setup`](crate::Setup); play through the [`board_core::Game`] trait.
+/// [`Setup`](crate::Setup); play through the [`boardgames_core::Game`] trait.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Position {
     /// The marks, `grids[player index][board]`.

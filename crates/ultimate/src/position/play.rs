@@ -5,8 +5,8 @@ use super::{Grids, Position, ANY};
 use crate::tables::{pop9_of, select9_of};
 use crate::zobrist::{forced_key, mark_key, SIDE_KEY};
 use crate::{Boards, IllegalMove, Move};
-use board_core::grid3::{has_line, FULL as GRID_FULL};
-use board_core::{ByPlayer, Player, Status};
+use boardgames_core::grid3::{has_line, FULL as GRID_FULL};
+use boardgames_core::{ByPlayer, Player, Status};
 
 /// The state a playout ends in, written back into the position.
 pub(crate) struct PlayoutEnd {
@@ -122,7 +122,7 @@ impl Position {
 
     /// A uniformly random legal move, or `None` once the game is over: the `r`-th legal
     /// cell in index order for `r` uniform below the legal move count.
-    pub(crate) fn pick_random(&self, rng: &mut board_core::Rng) -> Option<Move> {
+    pub(crate) fn pick_random(&self, rng: &mut boardgames_core::Rng) -> Option<Move> {
         if self.status.is_over() {
             return None;
         }
