@@ -69,6 +69,7 @@ pub mod notation;
 mod perft;
 mod player;
 pub mod problems;
+pub mod text;
 mod random;
 mod replay;
 mod select;
