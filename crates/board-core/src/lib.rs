@@ -82,7 +82,7 @@ pub use game::{Game, MoveError, MoveList, PlayError, MOVE_LIST_INLINE};
 pub use history::History;
 pub use perft::{perft, perft_divide};
 pub use player::{ByPlayer, Player};
-pub use random::Rng;
+pub use random::{random_position, Rng};
 pub use replay::{replay, ReplayError};
 pub use smallvec;
 pub use status::Status;

@@ -51,6 +51,46 @@ impl Rng {
     }
 }
 
+/// The position reached from `start` by up to `plies` uniformly random legal moves (fewer if the
+/// game ends first), drawn from `rng`: the random positions of tests, openings of matches and
+/// samples of benchmarks.
+///
+/// ```
+/// use boardgames_core::{random_position, Game, Rng};
+/// # use boardgames_core::{MoveList, Player, Status};
+/// # #[derive(Clone, Copy, PartialEq, Debug)] struct Count(u8);
+/// # #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)] struct Step;
+/// # impl std::fmt::Display for Step { fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result { f.write_str("s") } }
+/// # impl std::str::FromStr for Step { type Err = E; fn from_str(_: &str) -> Result<Step, E> { Ok(Step) } }
+/// # #[derive(Clone, PartialEq, Debug, thiserror::Error)] #[error("over")] struct E;
+/// # impl boardgames_core::MoveError for E { fn is_game_over(&self) -> bool { true } }
+/// # impl Game for Count {
+/// #   type Move = Step; type ParseMoveError = E; type Illegal = E;
+/// #   fn side_to_move(&self) -> Player { Player::First }
+/// #   fn status(&self) -> Status { if self.0 >= 5 { Status::Draw } else { Status::Ongoing } }
+/// #   fn legal_moves(&self, m: &mut MoveList<Step>) { m.clear(); if self.0 < 5 { m.push(Step) } }
+/// #   fn check_move(&self, _: Step) -> Result<(), E> { if self.0 < 5 { Ok(()) } else { Err(E) } }
+/// #   fn play_unchecked(&mut self, _: Step) { self.0 += 1 }
+/// #   fn zobrist(&self) -> u64 { self.0 as u64 }
+/// #   fn zobrist_from_scratch(&self) -> u64 { self.0 as u64 }
+/// #   fn max_remaining_plies(&self) -> Option<usize> { Some(5 - self.0 as usize) }
+/// # }
+/// // A game that ends after five steps stops there, however many plies are asked for.
+/// let mut rng = Rng::new(7);
+/// assert_eq!(random_position(Count(0), 3, &mut rng), Count(3));
+/// assert_eq!(random_position(Count(0), 9, &mut rng), Count(5));
+/// ```
+pub fn random_position<G: crate::Game>(start: G, plies: usize, rng: &mut Rng) -> G {
+    let mut position = start;
+    for _ in 0..plies {
+        match position.random_move(rng) {
+            Some(mv) => position.play_unchecked(mv),
+            None => break,
+        }
+    }
+    position
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
