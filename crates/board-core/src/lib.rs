@@ -72,7 +72,7 @@ pub mod problems;
 pub mod text;
 mod random;
 mod replay;
-mod select;
+pub mod select;
 mod status;
 #[cfg(feature = "harness")]
 pub mod traces;
