@@ -1,6 +1,6 @@
 //! The game trait every rules crate implements, and the error a rejected move returns.
 
-use crate::{Player, Rng, Status};
+use crate::{Player, RandomSource, Status, UniformIndex};
 use core::fmt::{Debug, Display};
 use core::hash::Hash;
 use core::str::FromStr;
@@ -118,7 +118,9 @@ pub trait Game: Clone + PartialEq + Debug {
 
     /// A legal move chosen uniformly at random, or `None` once the game is over. Games override
     /// this with a faster pick from their bitboards; the choice must stay uniform.
-    fn random_move(&self, rng: &mut Rng) -> Option<Self::Move> {
+    ///
+    /// `rng` is any [`RandomSource`]: this crate's [`Rng`](crate::Rng) or a rand generator.
+    fn random_move<R: RandomSource + ?Sized>(&self, rng: &mut R) -> Option<Self::Move> {
         let mut moves = MoveList::new();
         self.legal_moves(&mut moves);
         if moves.is_empty() {
@@ -131,7 +133,11 @@ pub trait Game: Clone + PartialEq + Debug {
     /// Plays uniformly random moves until the game ends, returning the final status and the
     /// number of plies played. Games override it with an allocation-free loop. `max_plies`
     /// caps endless games (a capped playout returns [`Status::Ongoing`]).
-    fn random_playout(&mut self, rng: &mut Rng, max_plies: usize) -> (Status, usize) {
+    fn random_playout<R: RandomSource + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        max_plies: usize,
+    ) -> (Status, usize) {
         let mut plies = 0;
         while plies < max_plies {
             match self.random_move(rng) {

@@ -3,7 +3,7 @@
 use crate::error::IllegalMove;
 use crate::point::{ParsePointError, Point};
 use crate::position::Position;
-use boardgames_core::{Game, MoveList, Player, Rng, Status};
+use boardgames_core::{Game, MoveList, Player, RandomSource, Status, UniformIndex};
 
 impl Game for Position {
     type Move = Point;
@@ -12,17 +12,17 @@ impl Game for Position {
 
     #[inline]
     fn side_to_move(&self) -> Player {
-        self.mover()
+        self.to_move
     }
 
     #[inline]
     fn status(&self) -> Status {
-        self.status_now()
+        self.status
     }
 
     fn legal_moves(&self, moves: &mut MoveList<Point>) {
         moves.clear();
-        if self.status_now().is_over() {
+        if self.status.is_over() {
             return;
         }
         if self.mover_restricted() {
@@ -31,7 +31,7 @@ impl Game for Position {
             moves.extend(
                 self.empty_points()
                     .iter()
-                    .filter(|&p| board.forbidden(mover, p, 0).is_none()),
+                    .filter(|&p| board.forbidden(mover, p).is_none()),
             );
         } else {
             moves.extend(self.empty_points().iter());
@@ -40,14 +40,14 @@ impl Game for Position {
 
     #[inline]
     fn legal_move_count(&self) -> usize {
-        if self.status_now().is_over() {
+        if self.status.is_over() {
             0
         } else if self.mover_restricted() {
             let board = self.board();
             let mover = self.side_to_move();
             self.empty_points()
                 .iter()
-                .filter(|&p| board.forbidden(mover, p, 0).is_none())
+                .filter(|&p| board.forbidden(mover, p).is_none())
                 .count()
         } else {
             self.size() as usize * self.size() as usize - self.stone_count()
@@ -84,8 +84,8 @@ impl Game for Position {
     /// A uniform legal point: a uniform rank among the empty points, found row by row. Where
     /// forbidden points restrict the side to move, empty points are drawn until one is
     /// allowed (still uniform over the legal points), with a full list after many misses.
-    fn random_move(&self, rng: &mut Rng) -> Option<Point> {
-        if self.status_now().is_over() {
+    fn random_move<R: RandomSource + ?Sized>(&self, rng: &mut R) -> Option<Point> {
+        if self.status.is_over() {
             return None;
         }
         let empty = self.empty_points();
@@ -106,7 +106,11 @@ impl Game for Position {
     }
 
     /// Uniform random play to the end, allocation-free (see the `playout` module).
-    fn random_playout(&mut self, rng: &mut Rng, max_plies: usize) -> (Status, usize) {
+    fn random_playout<R: RandomSource + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        max_plies: usize,
+    ) -> (Status, usize) {
         if self.rule().has_forbidden_points() {
             // Renju: every move of the restricted side is tested for forbidden points.
             let mut plies = 0;
@@ -117,7 +121,7 @@ impl Game for Position {
                 self.place(mv);
                 plies += 1;
             }
-            return (self.status_now(), plies);
+            return (self.status, plies);
         }
         crate::playout::random_playout(self, rng, max_plies)
     }

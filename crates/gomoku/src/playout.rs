@@ -9,7 +9,7 @@
 use crate::line_words::LineWords;
 use crate::point::{Point, MAX_POINTS, MAX_SIZE};
 use crate::position::Position;
-use boardgames_core::{Player, Rng, Status};
+use boardgames_core::{Player, RandomSource, Status, UniformIndex};
 
 const N: usize = MAX_SIZE as usize;
 
@@ -72,7 +72,12 @@ impl Playout {
     /// Plays a random empty point for `colour` (the side to move); `true` when the game is
     /// over after it. Called with a constant colour so each copy is specialised.
     #[inline(always)]
-    fn step(&mut self, position: &mut Position, rng: &mut Rng, colour: Player) -> bool {
+    fn step<R: RandomSource + ?Sized>(
+        &mut self,
+        position: &mut Position,
+        rng: &mut R,
+        colour: Player,
+    ) -> bool {
         let pick = rng.below(self.left as u32) as usize;
         let packed = self.empty[pick];
         self.left -= 1;
@@ -88,20 +93,20 @@ impl Playout {
 
 /// Plays uniformly random moves from `position` until the game ends or `max_plies` moves are
 /// played; returns the status and the number of moves.
-pub(crate) fn random_playout(
+pub(crate) fn random_playout<R: RandomSource + ?Sized>(
     position: &mut Position,
-    rng: &mut Rng,
+    rng: &mut R,
     max_plies: usize,
 ) -> (Status, usize) {
-    if position.status_now().is_over() || max_plies == 0 {
-        return (position.status_now(), 0);
+    if position.status.is_over() || max_plies == 0 {
+        return (position.status, 0);
     }
     let mut playout = Playout::new(position);
     let mut plies = 0;
-    if position.mover() == Player::Second {
+    if position.to_move == Player::Second {
         plies += 1;
         if playout.step(position, rng, Player::Second) || plies == max_plies {
-            return (position.status_now(), plies);
+            return (position.status, plies);
         }
     }
     // Black then white: the game is not over, so at least one point is empty.
@@ -115,7 +120,7 @@ pub(crate) fn random_playout(
             break;
         }
     }
-    (position.status_now(), plies)
+    (position.status, plies)
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@ use crate::geometry::{are_adjacent, exactly_three, mill_completions, pop};
 use crate::movegen::MoveSet;
 use crate::position::Phase;
 use crate::{IllegalMove, Move, ParseMoveError, Points, Position};
-use boardgames_core::{ByPlayer, Game, MoveList, Player, Rng, Status};
+use boardgames_core::{ByPlayer, Game, MoveList, Player, RandomSource, Status};
 
 impl Game for Position {
     type Move = Move;
@@ -93,14 +93,18 @@ impl Game for Position {
     }
 
     #[inline]
-    fn random_move(&self, rng: &mut Rng) -> Option<Move> {
+    fn random_move<R: RandomSource + ?Sized>(&self, rng: &mut R) -> Option<Move> {
         MoveSet::of(self).random(rng)
     }
 
     /// Plays on bare bitboards in local variables (no hash, no per-ply status call: only a
     /// capture can end the game on piece count, and only the mover can be blocked), then
     /// writes the final position back with its hash recomputed.
-    fn random_playout(&mut self, rng: &mut Rng, max_plies: usize) -> (Status, usize) {
+    fn random_playout<R: RandomSource + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        max_plies: usize,
+    ) -> (Status, usize) {
         if self.short_of_pieces().is_some() {
             return (self.status(), 0);
         }

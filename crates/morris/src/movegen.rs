@@ -19,7 +19,7 @@ use crate::geometry::{
 use crate::moves::NONE;
 use crate::position::Phase;
 use crate::{Move, Position};
-use boardgames_core::{MoveList, Rng};
+use boardgames_core::{MoveList, RandomSource, UniformIndex};
 
 /// How the stored bits of a group map to the move's destination and start, as arithmetic on
 /// the stored bit index `p` (no branch, no table):
@@ -259,7 +259,7 @@ impl MoveSet {
     /// destination and an independent uniform target. The group holding an index is found
     /// from running counts without branches.
     #[inline(always)]
-    pub(crate) fn random(&self, rng: &mut Rng) -> Option<Move> {
+    pub(crate) fn random<R: RandomSource + ?Sized>(&self, rng: &mut R) -> Option<Move> {
         let g = &self.groups;
         let quiet = [g[0].quiet, g[1].quiet, g[2].quiet];
         let counts = running_counts(quiet);
@@ -275,9 +275,9 @@ impl MoveSet {
 
     /// [`MoveSet::random`] when some destination forms a mill.
     #[inline(always)]
-    fn random_with_captures(
+    fn random_with_captures<R: RandomSource + ?Sized>(
         &self,
-        rng: &mut Rng,
+        rng: &mut R,
         quiet: [u32; 3],
         counts: Running,
     ) -> Option<Move> {

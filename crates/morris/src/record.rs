@@ -2,7 +2,7 @@
 //! N quiet moves) and draws by agreement. The [`Position`] itself stays small and `Copy`.
 
 use crate::{DrawError, IllegalMove, Move, ParseMoveError, Position};
-use boardgames_core::{Game, MoveList, Player, Rng, Status};
+use boardgames_core::{Game, MoveList, Player, RandomSource, Status};
 
 /// Automatic draw rules for engines and servers. Both are off by default: the rules of the game
 /// end only by a win or by agreement.
@@ -310,7 +310,7 @@ impl Game for Match {
         self.ply_bound()
     }
 
-    fn random_move(&self, rng: &mut Rng) -> Option<Move> {
+    fn random_move<R: RandomSource + ?Sized>(&self, rng: &mut R) -> Option<Move> {
         if self.draw_reason().is_some() {
             None
         } else {

@@ -12,7 +12,7 @@
 //! does not see repetitions).
 
 use crate::RefereeGame;
-use boardgames_core::{Game, MoveList, Player, Rng, Status};
+use boardgames_core::{Game, MoveList, Player, RandomSource, Rng, Status, UniformIndex};
 use boardgames_morris::{DrawRules, IllegalMove, Match, Move, ParseMoveError, Position};
 use boardgames_players::morris::MorrisEvaluator;
 use boardgames_search::{Limits, SearchResult, Searcher};
@@ -148,11 +148,15 @@ impl Game for Morris {
         each!(self, g => g.max_remaining_plies())
     }
 
-    fn random_move(&self, rng: &mut Rng) -> Option<Move> {
+    fn random_move<R: RandomSource + ?Sized>(&self, rng: &mut R) -> Option<Move> {
         each!(self, g => g.random_move(rng))
     }
 
-    fn random_playout(&mut self, rng: &mut Rng, max_plies: usize) -> (Status, usize) {
+    fn random_playout<R: RandomSource + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        max_plies: usize,
+    ) -> (Status, usize) {
         each!(self, g => g.random_playout(rng, max_plies))
     }
 }

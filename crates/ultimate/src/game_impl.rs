@@ -3,7 +3,7 @@
 
 use crate::{IllegalMove, Move, ParseMoveError, Position};
 use boardgames_core::bitboard::SetCells;
-use boardgames_core::{Game, MoveList, Player, Rng, Status};
+use boardgames_core::{Game, MoveList, Player, RandomSource, Status};
 
 impl Game for Position {
     type Move = Move;
@@ -65,12 +65,16 @@ impl Game for Position {
     }
 
     #[inline]
-    fn random_move(&self, rng: &mut Rng) -> Option<Move> {
+    fn random_move<R: RandomSource + ?Sized>(&self, rng: &mut R) -> Option<Move> {
         self.pick_random(rng)
     }
 
     #[inline]
-    fn random_playout(&mut self, rng: &mut Rng, max_plies: usize) -> (Status, usize) {
+    fn random_playout<R: RandomSource + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        max_plies: usize,
+    ) -> (Status, usize) {
         self.playout(rng, max_plies)
     }
 }

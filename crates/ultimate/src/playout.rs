@@ -7,11 +7,11 @@
 //! `random_move` and `play` repeated with the same generator (a property test checks this).
 
 use crate::position::{PlayoutEnd, ANY};
-use crate::tables::{pop9_of, select9_of};
 use crate::zobrist::{mark_key_at, side_and_forced_keys};
 use crate::{Boards, Position, Rules};
 use boardgames_core::grid3::{has_line, FULL as GRID_FULL};
-use boardgames_core::{ByPlayer, Player, Rng, Status};
+use boardgames_core::select::{pop9, select9};
+use boardgames_core::{ByPlayer, Player, RandomSource, Status, UniformIndex};
 
 const ONES_STEP_8: u64 = 0x0101_0101_0101_0101;
 const MSBS_STEP_8: u64 = 0x8080_8080_8080_8080;
@@ -71,7 +71,11 @@ struct Working {
 
 impl Position {
     /// Plays uniformly random legal moves until the game ends or `max_plies` are played.
-    pub(crate) fn playout(&mut self, rng: &mut Rng, max_plies: usize) -> (Status, usize) {
+    pub(crate) fn playout<R: RandomSource + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        max_plies: usize,
+    ) -> (Status, usize) {
         if self.status().is_over() || max_plies == 0 {
             return (self.status(), 0);
         }
@@ -95,7 +99,7 @@ impl Position {
         let mut live_cells = 0;
         for b in 0..9 {
             let (x, o) = (grids[0][b] as u32, grids[1][b] as u32);
-            let empty = 9 - pop9_of((x | o) as u16);
+            let empty = 9 - pop9((x | o) as u16);
             work.boards[b] = x | o << O_SHIFT | empty << EMPTY_SHIFT;
             empties += empty;
             if finished & (1 << b) == 0 {
@@ -108,9 +112,9 @@ impl Position {
         // (its live count disagrees with its cells) gets a hard cap instead, so the loop
         // always ends; the arithmetic wraps, so it never panics either.
         let status = if max_plies >= work.live as usize && live_cells == work.live {
-            playout_loop::<false>(&mut work, rng, 0, self.rules())
+            playout_loop::<false, _>(&mut work, rng, 0, self.rules())
         } else {
-            playout_loop::<true>(&mut work, rng, max_plies.min(81), self.rules())
+            playout_loop::<true, _>(&mut work, rng, max_plies.min(81), self.rules())
         };
         let mut grids = [[0u16; 9]; 2];
         for (b, &word) in work.boards.iter().enumerate() {
@@ -141,9 +145,9 @@ impl Position {
 
 /// The playout loop on the working copy; `CAPPED` counts plies up to `max_plies`.
 #[inline(always)]
-fn playout_loop<const CAPPED: bool>(
+fn playout_loop<const CAPPED: bool, R: RandomSource + ?Sized>(
     work: &mut Working,
-    rng: &mut Rng,
+    rng: &mut R,
     max_plies: usize,
     rules: Rules,
 ) -> Status {
@@ -163,10 +167,10 @@ fn playout_loop<const CAPPED: bool>(
         let (board, cell) = if forced != ANY as usize {
             let word = boards[forced];
             let r = rng.below(word >> EMPTY_SHIFT);
-            (forced, select9_of(empty_cells(word), r))
+            (forced, select9(empty_cells(word), r))
         } else {
             let (board, r) = board_of_rank(counts, rng.below(live));
-            (board, select9_of(empty_cells(boards[board]), r))
+            (board, select9(empty_cells(boards[board]), r))
         };
         let shift = O_SHIFT * side as u32;
         let word = boards[board]

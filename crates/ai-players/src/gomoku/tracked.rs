@@ -3,7 +3,7 @@
 
 use super::lines::{Line, LineWords};
 use super::values::{Cell, Class, CLASSES};
-use boardgames_core::{ByPlayer, Game, MoveList, Player, Rng, Status};
+use boardgames_core::{ByPlayer, Game, MoveList, Player, RandomSource, Rng, Status, UniformIndex};
 use boardgames_gomoku::threat::{line_key_on_line, shape_table, LineShape, Threats};
 use boardgames_gomoku::{
     Axis, IllegalMove, ParsePointError, Point, PointSet, Position, Rule, MAX_SIZE,
@@ -360,7 +360,7 @@ impl Game for SearchPosition {
         self.position.max_remaining_plies()
     }
 
-    fn random_move(&self, rng: &mut Rng) -> Option<Point> {
+    fn random_move<R: RandomSource + ?Sized>(&self, rng: &mut R) -> Option<Point> {
         self.position.random_move(rng)
     }
 }

@@ -2,11 +2,11 @@
 //! legal-move count and the uniform random pick.
 
 use super::{Grids, Position, ANY};
-use crate::tables::{pop9_of, select9_of};
 use crate::zobrist::{forced_key, mark_key, SIDE_KEY};
 use crate::{Boards, IllegalMove, Move};
 use boardgames_core::grid3::{has_line, FULL as GRID_FULL};
-use boardgames_core::{ByPlayer, Player, Status};
+use boardgames_core::select::{pop9, select9};
+use boardgames_core::{ByPlayer, Player, RandomSource, Status, UniformIndex};
 
 /// The state a playout ends in, written back into the position.
 pub(crate) struct PlayoutEnd {
@@ -62,7 +62,7 @@ impl Position {
         if has_line(small) {
             let won = self.won.get_mut(side);
             won.0 |= 1 << board;
-            self.live = self.live.wrapping_sub(9 - pop9_of(filled) as u8);
+            self.live = self.live.wrapping_sub(9 - pop9(filled) as u8);
             if has_line(won.0) {
                 self.status = Status::Won(side);
             } else if self.finished_boards() == Boards::FULL {
@@ -114,7 +114,7 @@ impl Position {
         if self.status.is_over() {
             0
         } else if self.forced != ANY {
-            pop9_of(!self.filled(self.forced as usize)) as usize
+            pop9(!self.filled(self.forced as usize)) as usize
         } else {
             self.live as usize
         }
@@ -122,14 +122,14 @@ impl Position {
 
     /// A uniformly random legal move, or `None` once the game is over: the `r`-th legal
     /// cell in index order for `r` uniform below the legal move count.
-    pub(crate) fn pick_random(&self, rng: &mut boardgames_core::Rng) -> Option<Move> {
+    pub(crate) fn pick_random<R: RandomSource + ?Sized>(&self, rng: &mut R) -> Option<Move> {
         if self.status.is_over() {
             return None;
         }
         if self.forced != ANY {
             let board = self.forced;
             let empty = !self.filled(board as usize);
-            let cell = select9_of(empty, rng.below(pop9_of(empty)));
+            let cell = select9(empty, rng.below(pop9(empty)));
             Some(Move::of(board, cell as u8))
         } else {
             let legal = self.legal_mask_live();
