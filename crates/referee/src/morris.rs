@@ -12,7 +12,7 @@
 //! does not see repetitions).
 
 use crate::RefereeGame;
-use boardgames_core::{Game, MoveList, Player, RandomSource, Rng, Status, UniformIndex};
+use boardgames_core::{Game, MoveList, Player, RandomSource, Status};
 use boardgames_morris::{DrawRules, IllegalMove, Match, Move, ParseMoveError, Position};
 use boardgames_players::morris::MorrisEvaluator;
 use boardgames_search::{Limits, SearchResult, Searcher};

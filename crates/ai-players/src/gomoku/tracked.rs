@@ -3,7 +3,7 @@
 
 use super::lines::{Line, LineWords};
 use super::values::{Cell, Class, CLASSES};
-use boardgames_core::{ByPlayer, Game, MoveList, Player, RandomSource, Rng, Status, UniformIndex};
+use boardgames_core::{ByPlayer, Game, MoveList, Player, RandomSource, Status};
 use boardgames_gomoku::threat::{line_key_on_line, shape_table, LineShape, Threats};
 use boardgames_gomoku::{
     Axis, IllegalMove, ParsePointError, Point, PointSet, Position, Rule, MAX_SIZE,
