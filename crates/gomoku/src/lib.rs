@@ -67,6 +67,7 @@ pub mod error;
 pub mod forbidden;
 mod game;
 mod line_words;
+pub mod opening;
 mod playout;
 mod point;
 mod point_set;
