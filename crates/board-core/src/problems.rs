@@ -35,3 +35,49 @@ pub fn write_problems<T: Copy>(
     }
     Ok(())
 }
+
+/// A setup (a position typed in, read from a file or deserialized) that no game reaches, with
+/// every problem found: the error of each game crate's `Setup::validate`, generic over the
+/// game's problem set (a `bitflags` type whose `Display` lists the problems, written with
+/// [`write_problems`]). Each game names it `SetupError` through a type alias.
+///
+/// ```
+/// use boardgames_core::problems::SetupError;
+/// use core::fmt;
+///
+/// #[derive(Clone, Copy, Debug, PartialEq)]
+/// struct Found(u8);
+/// impl fmt::Display for Found {
+///     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+///         let names = [(1u8, "too many X"), (2, "both won")];
+///         boardgames_core::problems::write_problems(f, &names, |flag| self.0 & flag != 0)
+///     }
+/// }
+/// let error = SetupError::new(Found(3));
+/// assert_eq!(error.problems(), Found(3));
+/// assert_eq!(error.to_string(), "impossible position: too many X; both won");
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct SetupError<P> {
+    problems: P,
+}
+
+impl<P: Copy> SetupError<P> {
+    /// The error for this (non-empty) set of problems.
+    pub const fn new(problems: P) -> Self {
+        SetupError { problems }
+    }
+
+    /// Every problem found.
+    pub fn problems(&self) -> P {
+        self.problems
+    }
+}
+
+impl<P: fmt::Display> fmt::Display for SetupError<P> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "impossible position: {}", self.problems)
+    }
+}
+
+impl<P: fmt::Display + fmt::Debug> std::error::Error for SetupError<P> {}
