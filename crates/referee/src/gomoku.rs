@@ -4,8 +4,16 @@
 //!
 //! `search` runs ai-players' gomoku evaluator (threat shapes under the game's rule, moves
 //! near the stones) on every rule and size.
+//!
+//! The option `"opening"` (`pro`, `long_pro`, `swap`, `swap2`, `soosorv8`, `taraguchi10`)
+//! plays the game under an opening rule ([`OpeningGame`]): `first` and `second` are then the
+//! seats, the opening's non-stone actions are moves (`black`, `white`, `place2`,
+//! `declare:N`, `offer:h8`, `pick:h8`), and `state` adds `colours` (the seat of each colour,
+//! `null` while undecided), `step` (what the seat to act may do) and the `offers` made.
 
+use crate::request::Request;
 use crate::RefereeGame;
+use boardgames_gomoku::opening::{Colour, Opening, OpeningGame, Step};
 use boardgames_gomoku::{Point, Position, Rule};
 use boardgames_players::gomoku::{GomokuEvaluator, SearchPosition};
 use boardgames_search::{Limits, SearchResult, Searcher};
@@ -51,5 +59,88 @@ impl RefereeGame for Position {
         let mut searcher =
             Searcher::new(GomokuEvaluator::new()).with_table_bytes(SEARCH_TABLE_BYTES);
         Ok(searcher.search(&SearchPosition::new(*self), limits))
+    }
+}
+
+/// Serves a gomoku request: under an opening rule when the options name one, else the plain
+/// game.
+pub fn serve(request: &Request) -> Result<Value, Value> {
+    if request.options.contains_key("opening") {
+        crate::ops::serve::<OpeningGame>(request)
+    } else {
+        crate::ops::serve::<Position>(request)
+    }
+}
+
+impl RefereeGame for OpeningGame {
+    fn from_options(options: &Map<String, Value>) -> Result<Self, String> {
+        let mut plain = options.clone();
+        let opening = match plain.remove("opening") {
+            None | Some(Value::Null) => None,
+            Some(Value::String(name)) => Some(name.parse::<Opening>().map_err(|e| e.to_string())?),
+            Some(other) => {
+                return Err(format!(
+                    "\"opening\" must be one of \"pro\", \"long_pro\", \"swap\", \"swap2\", \"soosorv8\", \"taraguchi10\", got {other}"
+                ))
+            }
+        };
+        let base = Position::from_options(&plain).map_err(|e| {
+            e.replace(
+                "only \"size\" and \"rule\"",
+                "only \"size\", \"rule\" and \"opening\"",
+            )
+        })?;
+        OpeningGame::new(u32::from(base.size()), base.rule(), opening).map_err(|e| e.to_string())
+    }
+
+    /// Searches the stones once the opening is over; the opening's own choices are not
+    /// searched.
+    fn search(&self, limits: &Limits) -> Result<SearchResult<Self::Move>, String> {
+        if self.in_opening() {
+            return Err(format!(
+                "\"search\" starts once the opening is over: now the seat to move must {}",
+                self.step()
+            ));
+        }
+        let found = self.position().search(limits)?;
+        Ok(SearchResult {
+            best_move: found.best_move.map(Into::into),
+            score: found.score,
+            depth: found.depth,
+            nodes: found.nodes,
+            elapsed: found.elapsed,
+            table_hits: found.table_hits,
+            pv: found.pv.into_iter().map(Into::into).collect(),
+            proof: found.proof,
+        })
+    }
+
+    /// Adds `colours` (the seat of each colour, `null` while undecided), `step` and `offers`.
+    fn state_fields(&self, answer: &mut Map<String, Value>) {
+        let seat = |colour: Colour| match self.seat_of(colour) {
+            Some(seat) => Value::from(seat.name()),
+            None => Value::Null,
+        };
+        answer.insert(
+            "colours".into(),
+            serde_json::json!({ "black": seat(Colour::Black), "white": seat(Colour::White) }),
+        );
+        answer.insert("step".into(), Value::from(step_name(self.step())));
+        let offers: Vec<String> = self.offers().iter().map(|p| p.to_string()).collect();
+        answer.insert("offers".into(), Value::from(offers));
+    }
+}
+
+/// The short name of an opening step in a `state` answer.
+fn step_name(step: Step) -> &'static str {
+    match step {
+        Step::Stone(_) => "stone",
+        Step::ChooseColour => "choose_colour",
+        Step::ChooseColourOrPlaceTwo => "choose_colour_or_place2",
+        Step::ChooseColourOrOffer { .. } => "choose_colour_or_offer",
+        Step::Declare { .. } => "declare",
+        Step::Offer { .. } => "offer",
+        Step::Pick => "pick",
+        _ => "play",
     }
 }

@@ -37,6 +37,10 @@ pub trait RefereeGame: boardgames_core::Game + Sized {
     ) -> Result<boardgames_search::SearchResult<Self::Move>, String> {
         Err("\"search\" is not available for this game yet".into())
     }
+
+    /// Fields the game adds to a `state` answer (a gomoku opening: which seat plays which
+    /// colour). None by default.
+    fn state_fields(&self, _answer: &mut serde_json::Map<String, Value>) {}
 }
 
 /// Answers one request line: the answer object, or `{"error": ...}` saying what is wrong.
@@ -49,7 +53,7 @@ pub fn answer(line: &str) -> Value {
     let result = match request.game.as_str() {
         "tictactoe" => ops::serve::<boardgames_tictactoe::Position>(&request),
         "ultimate" => ops::serve::<boardgames_ultimate::Position>(&request),
-        "gomoku" => ops::serve::<boardgames_gomoku::Position>(&request),
+        "gomoku" => gomoku::serve(&request),
         "morris" => ops::serve::<morris::Morris>(&request),
         other => Err(ops::error(format!(
             "unknown game {other:?}: the games are tictactoe, ultimate, gomoku, morris"

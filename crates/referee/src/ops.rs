@@ -94,7 +94,11 @@ fn state<G: RefereeGame>(position: &G) -> Value {
         Status::Ongoing => Value::from(position.side_to_move().name()),
         _ => Value::Null,
     };
-    json!({ "to_move": to_move, "status": status.name(), "legal": legal })
+    let mut answer = json!({ "to_move": to_move, "status": status.name(), "legal": legal });
+    if let Value::Object(fields) = &mut answer {
+        position.state_fields(fields);
+    }
+    answer
 }
 
 fn playouts<G: RefereeGame>(position: &G, count: u64, seed: u64, cap: usize) -> Value {
