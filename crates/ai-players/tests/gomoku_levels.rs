@@ -2,7 +2,7 @@
 //! avoided, and the stronger level beating the weaker one in most seeded games.
 
 use boardgames_core::{Game, Player, Rng, Status};
-use boardgames_gomoku::{Point, PointSet, Position, Rule};
+use boardgames_gomoku::{Point, PointSet, Position, Rule, Setup};
 use boardgames_players::gomoku::{GomokuPlayer, Level};
 use boardgames_players::ComputerPlayer;
 use boardgames_search::Limits;
@@ -107,7 +107,13 @@ fn renju_black_never_plays_a_forbidden_point() {
         .iter()
         .map(|s| s.parse().unwrap())
         .collect();
-    let position = Position::from_stones(11, Rule::RENJU, black, white).unwrap();
+    let setup = Setup {
+        stones: boardgames_core::ByPlayer::new(black, white),
+        to_move: Player::First,
+        size: 11,
+        rule: Rule::RENJU,
+    };
+    let position = setup.validate().unwrap();
     let e5: Point = "e5".parse().unwrap();
     assert!(position.forbidden(Player::First, e5).is_some());
     for level in Level::ALL {
@@ -117,7 +123,12 @@ fn renju_black_never_plays_a_forbidden_point() {
         }
     }
     // Under freestyle the same point is the natural choice of the normal level.
-    let free = Position::from_stones(11, Rule::FREESTYLE, black, white).unwrap();
+    let free = Setup {
+        rule: Rule::FREESTYLE,
+        ..setup
+    }
+    .validate()
+    .unwrap();
     assert_eq!(player(Level::Normal, 0).choose_move(&free), Some(e5));
 }
 

@@ -4,7 +4,7 @@
 
 use boardgames_core::{Game, MoveList, Player, Status};
 use boardgames_gomoku::threat::LineShape;
-use boardgames_gomoku::{Axis, Point, PointSet, Position, Rule};
+use boardgames_gomoku::{Axis, Point, PointSet, Rule, Setup};
 use boardgames_players::gomoku::{Class, GomokuEvaluator, SearchPosition};
 use boardgames_search::{score, Evaluator, Limits, Proof, SearchResult, Searcher};
 
@@ -16,8 +16,21 @@ fn points(names: &str) -> PointSet {
 }
 
 fn setup(size: u32, rule: Rule, black: &str, white: &str) -> SearchPosition {
-    let position = Position::from_stones(size, rule, points(black), points(white))
-        .unwrap_or_else(|e| panic!("bad test position: {e}"));
+    let (black, white) = (points(black), points(white));
+    let to_move = if black.len() > white.len() {
+        Player::Second
+    } else {
+        Player::First
+    };
+    let stones = boardgames_core::ByPlayer::new(black, white);
+    let position = Setup {
+        stones,
+        to_move,
+        size,
+        rule,
+    }
+    .validate()
+    .unwrap_or_else(|e| panic!("bad test position: {e}"));
     SearchPosition::new(position)
 }
 

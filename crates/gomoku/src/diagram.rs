@@ -12,7 +12,8 @@ use core::fmt;
 /// Black stones are `X`, white `O`, empty points `.`; column letters above and below, row
 /// numbers on both sides. The last move is drawn in parentheses, `(X)`, and highlighted
 /// stones (a winning line) as `#` for black and `@` for white. [`Position`]'s own `Display`
-/// is the plain drawing, which [`Position::from_diagram`] reads back.
+/// is a header line (rule, side to move) followed by the plain drawing, which `FromStr` reads
+/// back.
 ///
 /// ```
 /// use boardgames_core::Game;
@@ -106,13 +107,6 @@ impl fmt::Display for Diagram<'_> {
     }
 }
 
-impl fmt::Display for Position {
-    /// The plain diagram (no marks); [`Position::from_diagram`] reads it back.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(&self.diagram(), f)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use crate::{Position, Rule};
@@ -132,6 +126,7 @@ mod tests {
         assert!(text.contains(" 1 # # # #(#) 1\n"), "{text}");
         assert!(text.contains(" 2 O O O O .  2\n"), "{text}");
         let plain = game.to_string();
-        assert_eq!(Position::from_diagram(&plain, Rule::FREESTYLE), Ok(game));
+        assert!(plain.starts_with("freestyle, white to move\n"), "{plain}");
+        assert_eq!(plain.parse::<Position>(), Ok(game));
     }
 }

@@ -66,6 +66,7 @@ pub enum NewGameError {
 
 /// Why a stone cannot be taken back with [`crate::Position::undo`].
 #[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum UndoError {
     /// The point does not hold a stone of the colour that moved last.
     #[error("{point} has no {} stone, so it cannot be the last move", colour_name(*last_mover))]
@@ -81,77 +82,138 @@ pub enum UndoError {
         /// The point given.
         point: Point,
     },
+    /// Every move played since the setup has been taken back: the setup's stones stay.
+    #[error("no move to take back: the {stones} stones on the board come from the setup")]
+    AtSetup {
+        /// The number of stones the setup placed.
+        stones: u16,
+    },
 }
 
 bitflags::bitflags! {
-    /// The problems found in a position set up from stones or from a diagram; every problem
-    /// found is reported at once.
-    #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+    /// The problems found in a [`crate::Setup`] (or a position read from text); every problem
+    /// found is reported at once, and `Display` lists them all.
+    #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+    #[non_exhaustive]
     pub struct SetupProblems: u16 {
-        /// The board size is outside 5..=20 (or the diagram has too few or too many rows).
+        /// The board size is outside 5..=20.
         const BAD_SIZE = 1 << 0;
-        /// A diagram row has a different number of points than the diagram has rows.
-        const RAGGED_ROWS = 1 << 1;
-        /// A diagram cell is not `X`, `O` or `.`.
-        const BAD_CHARACTER = 1 << 2;
         /// A stone lies outside the board.
-        const OFF_BOARD = 1 << 3;
+        const OFF_BOARD = 1 << 1;
         /// A point holds stones of both colours.
-        const OVERLAP = 1 << 4;
-        /// The stone counts fit no side to move: black must have as many stones as white, or
-        /// one more.
-        const STONE_COUNTS = 1 << 5;
+        const OVERLAP = 1 << 2;
         /// Both colours have a winning line.
-        const BOTH_WON = 1 << 6;
-        /// The colour with a winning line is not the one that moved last.
-        const WRONG_WINNER = 1 << 7;
-        /// The winning lines cannot all come from one last move.
-        const UNREACHABLE_WIN = 1 << 8;
+        const BOTH_WON = 1 << 3;
+        /// The colour with a winning line is the side to move, not the one that moved last.
+        const WRONG_WINNER = 1 << 4;
+        /// The winning lines cannot all come from one last stone.
+        const UNREACHABLE_WIN = 1 << 5;
+        /// (Text of a game played from the empty board.) The stone counts do not fit the side
+        /// to move: black has as many stones as white when black is to move, one more when
+        /// white is.
+        const STONE_COUNTS = 1 << 6;
+        /// (Text of a game from a setup.) Fewer stones are on the board than the setup
+        /// placed.
+        const FEWER_THAN_SETUP = 1 << 7;
+    }
+}
+
+/// What each problem says, in flag order.
+const DESCRIPTIONS: [(SetupProblems, &str); 8] = [
+    (SetupProblems::BAD_SIZE, "the board size must be 5 to 20"),
+    (SetupProblems::OFF_BOARD, "a stone lies off the board"),
+    (SetupProblems::OVERLAP, "a point holds both colours"),
+    (SetupProblems::BOTH_WON, "both colours have a winning line"),
+    (
+        SetupProblems::WRONG_WINNER,
+        "the winner is not the colour that moved last",
+    ),
+    (
+        SetupProblems::UNREACHABLE_WIN,
+        "the winning lines cannot come from one last move",
+    ),
+    (
+        SetupProblems::STONE_COUNTS,
+        "black must have as many stones as white when black is to move, one more when white is",
+    ),
+    (
+        SetupProblems::FEWER_THAN_SETUP,
+        "fewer stones are on the board than the setup placed",
+    ),
+];
+
+impl fmt::Display for SetupProblems {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_empty() {
+            return f.write_str("no problem");
+        }
+        boardgames_core::problems::write_problems(f, &DESCRIPTIONS, |flag| self.contains(flag))
     }
 }
 
 /// A position that could not be set up, with every problem found.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("invalid position: {problems}")]
 pub struct SetupError {
-    /// The problems found.
-    pub problems: SetupProblems,
+    problems: SetupProblems,
 }
 
-impl fmt::Display for SetupError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("invalid position:")?;
-        let mut first = true;
-        for (flag, text) in [
-            (SetupProblems::BAD_SIZE, "the board size must be 5 to 20"),
-            (
-                SetupProblems::RAGGED_ROWS,
-                "the rows differ in length from the number of rows",
-            ),
-            (SetupProblems::BAD_CHARACTER, "a cell is not X, O or ."),
-            (SetupProblems::OFF_BOARD, "a stone lies off the board"),
-            (SetupProblems::OVERLAP, "a point holds both colours"),
-            (
-                SetupProblems::STONE_COUNTS,
-                "black must have as many stones as white or one more",
-            ),
-            (SetupProblems::BOTH_WON, "both colours have a winning line"),
-            (
-                SetupProblems::WRONG_WINNER,
-                "the winner is not the colour that moved last",
-            ),
-            (
-                SetupProblems::UNREACHABLE_WIN,
-                "the winning lines cannot come from one last move",
-            ),
-        ] {
-            if self.problems.contains(flag) {
-                f.write_str(if first { " " } else { "; " })?;
-                f.write_str(text)?;
-                first = false;
-            }
-        }
-        Ok(())
+impl SetupError {
+    /// An error carrying `problems` (not empty).
+    pub(crate) const fn new(problems: SetupProblems) -> SetupError {
+        SetupError { problems }
     }
+
+    /// Every problem found.
+    pub const fn problems(&self) -> SetupProblems {
+        self.problems
+    }
+}
+
+/// Why a position's text could not be read: the syntax problem found, or a well-formed text
+/// whose position is invalid (every setup problem listed).
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParsePositionError {
+    /// The text is empty: no header line.
+    #[error("empty text: expected a header line (rule, side to move) and the diagram")]
+    Empty,
+    /// The header line is not `RULE, COLOUR to move` with an optional `, setup N`.
+    #[error("bad header {header:?}: expected `RULE, black to move` or `RULE, white to move`, optionally followed by `, setup N`")]
+    BadHeader {
+        /// The header line.
+        header: String,
+    },
+    /// The header names no known rule.
+    #[error(transparent)]
+    Rule(#[from] crate::rule::ParseRuleError),
+    /// A diagram cell is not `X`, `O` or `.` (`x`, `o` and `+` are read too).
+    #[error("bad cell {found:?} in diagram row {row}: expected X, O or .")]
+    BadCharacter {
+        /// The character found.
+        found: char,
+        /// The diagram row, 1 for the top.
+        row: usize,
+    },
+    /// The diagram has a number of rows outside 5..=20.
+    #[error("the diagram has {rows} rows: boards run from 5x5 to 20x20")]
+    BadSize {
+        /// The number of rows found.
+        rows: usize,
+    },
+    /// A row's number of points differs from the number of rows.
+    #[error("diagram row {row} has {cells} points, expected {size}")]
+    RaggedRow {
+        /// The diagram row, 1 for the top.
+        row: usize,
+        /// The number of points found.
+        cells: usize,
+        /// The number of rows (the board size).
+        size: usize,
+    },
+    /// The text is well formed but its position is invalid; every problem is listed.
+    #[error(transparent)]
+    Invalid(#[from] SetupError),
 }
 
 #[cfg(test)]
@@ -169,21 +231,12 @@ mod tests {
             .to_string(),
             "h8 is occupied: it already has a white stone"
         );
-        assert_eq!(
-            IllegalMove::Forbidden {
-                point: p,
-                reason: Forbidden::DoubleThree
-            }
-            .to_string(),
-            "h8 is forbidden: it makes a double three"
-        );
-        let e = SetupError {
-            problems: SetupProblems::STONE_COUNTS | SetupProblems::BOTH_WON,
-        };
+        let e = SetupError::new(SetupProblems::OVERLAP | SetupProblems::BOTH_WON);
         assert_eq!(
             e.to_string(),
-            "invalid position: black must have as many stones as white or one more; both colours have a winning line"
+            "invalid position: a point holds both colours; both colours have a winning line"
         );
+        assert_eq!(SetupProblems::empty().to_string(), "no problem");
         assert!(IllegalMove::GameOver.is_game_over());
     }
 }

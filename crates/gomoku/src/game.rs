@@ -111,8 +111,9 @@ impl Game for Position {
         rng: &mut R,
         max_plies: usize,
     ) -> (Status, usize) {
-        if self.rule().has_forbidden_points() {
-            // Renju: every move of the restricted side is tested for forbidden points.
+        if self.rule().has_forbidden_points() || self.rule().gomocup_draw {
+            // Renju: every move of the restricted side is tested for forbidden points; and
+            // Gomocup's draw count ends games the fast playout would go on with.
             let mut plies = 0;
             while plies < max_plies {
                 let Some(mv) = self.random_move(rng) else {
@@ -131,6 +132,7 @@ impl Game for Position {
 mod tests {
     use super::*;
     use crate::Rule;
+    use boardgames_core::Rng;
 
     #[test]
     fn moves_are_the_empty_points() {

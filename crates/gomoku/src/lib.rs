@@ -76,16 +76,20 @@ pub mod rule;
 #[cfg(feature = "serde")]
 mod serde_impl;
 mod setup;
+mod text;
 pub mod threat;
 mod win;
 
 pub use diagram::Diagram;
-pub use error::{IllegalMove, NewGameError, SetupError, SetupProblems, UndoError};
-pub use forbidden::Forbidden;
+pub use error::{
+    IllegalMove, NewGameError, ParsePositionError, SetupError, SetupProblems, UndoError,
+};
+pub use forbidden::{Forbidden, ForbiddenKind};
 pub use point::{Axis, ParsePointError, Point, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE};
 pub use point_set::{PointSet, Points};
 pub use position::Position;
 pub use rule::{ParseRuleError, Rule};
+pub use setup::Setup;
 pub use win::{AxisSet, Line};
 
 #[cfg(test)]

@@ -127,7 +127,7 @@ pub(crate) fn random_playout<R: RandomSource + ?Sized>(
 mod tests {
     use super::*;
     use crate::Rule;
-    use boardgames_core::Game;
+    use boardgames_core::{Game, Rng};
 
     /// The same draws made through checked play, one move at a time.
     fn reference(start: &Position, seed: u64, max_plies: usize) -> (Position, usize) {

@@ -1,7 +1,7 @@
 //! The rules position: stones, side to move, rule, size, hash and status.
 
 use crate::error::{IllegalMove, NewGameError, UndoError};
-use crate::forbidden::{Board, Forbidden};
+use crate::forbidden::{Board, Forbidden, ForbiddenKind};
 use crate::point::{Point, DEFAULT_SIZE, MAX_POINTS, MAX_SIZE, MIN_SIZE};
 use crate::point_set::PointSet;
 use crate::rule::Rule;
@@ -56,9 +56,12 @@ pub struct Position {
     hash: u64,
     rule: Rule,
     count: u16,
+    /// The number of stones a [`crate::Setup`] placed (`None` for a game from the empty
+    /// board): [`Position::undo`] stops there.
+    setup_stones: Option<u16>,
     size: u8,
-    to_move: Player,
-    status: Status,
+    pub(crate) to_move: Player,
+    pub(crate) status: Status,
     win: Option<Win>,
 }
 
@@ -84,6 +87,7 @@ impl Position {
             hash: 0,
             rule,
             count: 0,
+            setup_stones: None,
             size,
             to_move: Player::First,
             status: Status::Ongoing,
@@ -107,6 +111,20 @@ impl Position {
     #[inline]
     pub const fn stone_count(&self) -> usize {
         self.count as usize
+    }
+
+    /// `true` when the position came from a [`crate::Setup`] (an analysis position, perhaps
+    /// with moves played since), `false` when it was played from the empty board.
+    #[inline]
+    pub const fn is_from_setup(&self) -> bool {
+        self.setup_stones.is_some()
+    }
+
+    /// The number of stones the [`crate::Setup`] placed, for a position that came from one
+    /// (the moves played since are the other stones); `None` for a game from the empty board.
+    #[inline]
+    pub fn setup_stone_count(&self) -> Option<usize> {
+        self.setup_stones.map(usize::from)
     }
 
     /// The stones of `colour`.
@@ -169,7 +187,8 @@ impl Position {
             })
         } else if let Some(by) = self.stone_at(point) {
             Err(IllegalMove::Occupied { point, by })
-        } else if let Some(reason) = self.forbidden_to_mover(point) {
+        } else if let Some(kind) = self.forbidden_to_mover(point) {
+            let reason = self.board().explain(self.to_move, point, kind);
             Err(IllegalMove::Forbidden { point, reason })
         } else {
             Ok(())
@@ -177,13 +196,15 @@ impl Position {
     }
 
     /// Why a stone of `colour` on `point` would be forbidden under the rule (renju), if it
-    /// would; `None` for an occupied point, one off the board, or a colour the rule does not
-    /// restrict.
+    /// would, with the lines involved; `None` for an occupied point, one off the board, or a
+    /// colour the rule does not restrict. See [`crate::forbidden`] for the exact definition.
     pub fn forbidden(&self, colour: Player, point: Point) -> Option<Forbidden> {
         if !point.is_on_board(self.size) || self.stone_at(point).is_some() {
             return None;
         }
-        self.board().forbidden(colour, point, 0)
+        let board = self.board();
+        let kind = board.forbidden(colour, point)?;
+        Some(board.explain(colour, point, kind))
     }
 
     /// The points forbidden to `colour` now (empty unless the rule restricts it).
@@ -194,7 +215,7 @@ impl Position {
         let board = self.board();
         self.empty_points()
             .iter()
-            .filter(|&p| board.forbidden(colour, p, 0).is_some())
+            .filter(|&p| board.forbidden(colour, p).is_some())
             .collect()
     }
 
@@ -215,9 +236,9 @@ impl Position {
 
     /// Why the empty `point` is forbidden to the side to move, if it is.
     #[inline]
-    pub(crate) fn forbidden_to_mover(&self, point: Point) -> Option<Forbidden> {
+    pub(crate) fn forbidden_to_mover(&self, point: Point) -> Option<ForbiddenKind> {
         if self.mover_restricted() {
-            self.board().forbidden(self.to_move, point, 0)
+            self.board().forbidden(self.to_move, point)
         } else {
             None
         }
@@ -228,7 +249,7 @@ impl Position {
         let board = self.board();
         self.empty_points()
             .iter()
-            .any(|p| board.forbidden(self.to_move, p, 0).is_none())
+            .any(|p| board.forbidden(self.to_move, p).is_none())
     }
 
     /// Places a stone of the side to move at `point` without checking it, updating the hash
@@ -273,16 +294,20 @@ impl Position {
                 return true;
             }
         }
-        if self.count as u32 == self.size as u32 * self.size as u32 {
-            self.status = Status::Draw;
-            return true;
-        }
-        // Under renju the restricted side may find every empty point forbidden: a draw.
-        if self.mover_restricted() && !self.has_playable_point() {
+        if self.is_drawn() {
             self.status = Status::Draw;
             return true;
         }
         false
+    }
+
+    /// `true` when the board, with no winner, is a draw: full, at Gomocup's draw count when
+    /// the rule asks for it, or (renju) with every empty point forbidden to the side to move.
+    fn is_drawn(&self) -> bool {
+        let count = self.count as u32;
+        count == self.size as u32 * self.size as u32
+            || self.rule.draw_at(self.size).is_some_and(|at| count >= at)
+            || (self.mover_restricted() && !self.has_playable_point())
     }
 
     /// Takes back the stone at `point`, which must be the last move played: the point must
@@ -291,6 +316,9 @@ impl Position {
     /// [`boardgames_core::History`] keeps the real order.
     pub fn undo(&mut self, point: Point) -> Result<(), UndoError> {
         let last_mover = self.to_move.opponent();
+        if let Some(stones) = self.setup_stones.filter(|&n| n == self.count) {
+            return Err(UndoError::AtSetup { stones });
+        }
         if self.count == 0
             || !point.is_on_board(self.size)
             || !self.stones.get(last_mover).contains(point)
@@ -329,50 +357,33 @@ impl Position {
         hash
     }
 
-    /// Builds a position from its parts, already validated by the caller.
+    /// Builds a position from its parts, already validated by the caller: the stones, the
+    /// side to move, the win if the board holds one, and how many stones a setup placed.
     pub(crate) fn from_validated(
-        size: u8,
-        rule: Rule,
-        stones: ByPlayer<PointSet>,
+        parts: crate::setup::Parts,
         win: Option<(Player, Win)>,
     ) -> Position {
+        let stones = parts.stones;
         let count = (stones.first.len() + stones.second.len()) as u16;
-        let to_move = if stones.first.len() > stones.second.len() {
-            Player::Second
-        } else {
-            Player::First
-        };
         let mut position = Position {
             stones,
             hash: 0,
-            rule,
+            rule: parts.rule,
             count,
-            size,
-            to_move,
+            setup_stones: parts.setup_stones,
+            size: parts.size,
+            to_move: parts.to_move,
             status: Status::Ongoing,
             win: None,
         };
         if let Some((winner, win)) = win {
             position.status = Status::Won(winner);
             position.win = Some(win);
-        } else if count as u32 == size as u32 * size as u32
-            || (position.mover_restricted() && !position.has_playable_point())
-        {
+        } else if position.is_drawn() {
             position.status = Status::Draw;
         }
         position.hash = position.hash_from_scratch();
         position
-    }
-
-    /// The raw fields used by the game trait implementation.
-    #[inline]
-    pub(crate) const fn mover(&self) -> Player {
-        self.to_move
-    }
-
-    #[inline]
-    pub(crate) const fn status_now(&self) -> Status {
-        self.status
     }
 
     #[inline]

@@ -71,11 +71,15 @@ pub struct Rule {
     pub forbidden_points: ByPlayer<bool>,
     /// Whether a run blocked at both ends still wins.
     pub ends: Ends,
+    /// Gomocup's draw convention (off in every named rule): the game is drawn once
+    /// `size * size - 25` stones are on the board and nobody has won, as Gomocup's referee
+    /// stops renju games. Written `+gomocup_draw` after the rule's name.
+    pub gomocup_draw: bool,
 }
 
 /// A rule name that is not one of the known rules.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-#[error("unknown rule {name:?}: expected one of caro, caro5, caro6, standard, freestyle, renju")]
+#[error("unknown rule {name:?}: expected one of caro, caro5, caro6, standard, freestyle, renju, or custom(overline: W; forbidden: W; ends: E), optionally followed by +gomocup_draw")]
 pub struct ParseRuleError {
     /// The name given.
     pub name: String,
@@ -88,6 +92,7 @@ impl Rule {
         overline_wins: ByPlayer::new(false, false),
         forbidden_points: ByPlayer::new(false, false),
         ends: Ends::NotBothBlocked { edge_blocks: true },
+        gomocup_draw: false,
     };
     /// Gomocup Caro, rule 9: exactly five, not blocked at both ends by opponent stones; the
     /// edge does not block.
@@ -95,6 +100,7 @@ impl Rule {
         overline_wins: ByPlayer::new(false, false),
         forbidden_points: ByPlayer::new(false, false),
         ends: Ends::NotBothBlocked { edge_blocks: false },
+        gomocup_draw: false,
     };
     /// Gomocup Caro, rule 8: five or more, not blocked at both ends by opponent stones; the
     /// edge does not block.
@@ -102,18 +108,21 @@ impl Rule {
         overline_wins: ByPlayer::new(true, true),
         forbidden_points: ByPlayer::new(false, false),
         ends: Ends::NotBothBlocked { edge_blocks: false },
+        gomocup_draw: false,
     };
     /// Standard gomoku: exactly five; blocked ends do not matter.
     pub const STANDARD: Rule = Rule {
         overline_wins: ByPlayer::new(false, false),
         forbidden_points: ByPlayer::new(false, false),
         ends: Ends::Ignored,
+        gomocup_draw: false,
     };
     /// Freestyle gomoku: five or more.
     pub const FREESTYLE: Rule = Rule {
         overline_wins: ByPlayer::new(true, true),
         forbidden_points: ByPlayer::new(false, false),
         ends: Ends::Ignored,
+        gomocup_draw: false,
     };
     /// Renju: black must make exactly five and may not play forbidden points (overline,
     /// double four, double three; see [`crate::forbidden`]); white wins with five or more.
@@ -121,6 +130,7 @@ impl Rule {
         overline_wins: ByPlayer::new(false, true),
         forbidden_points: ByPlayer::new(true, false),
         ends: Ends::Ignored,
+        gomocup_draw: false,
     };
 
     /// The named rules with their names.
@@ -155,6 +165,34 @@ impl Rule {
         !(self.ends.blocks(lo) && self.ends.blocks(hi))
     }
 
+    /// This rule with Gomocup's draw convention ([`Rule::gomocup_draw`]) turned on or off.
+    ///
+    /// ```
+    /// use boardgames_gomoku::Rule;
+    /// let rule = Rule::RENJU.with_gomocup_draw(true);
+    /// assert_eq!(rule.to_string(), "renju+gomocup_draw");
+    /// assert_eq!("renju+gomocup_draw".parse::<Rule>(), Ok(rule));
+    /// // 15 * 15 - 25 stones on the board end the game as a draw.
+    /// assert_eq!(rule.draw_at(15), Some(200));
+    /// assert_eq!(Rule::RENJU.draw_at(15), None);
+    /// ```
+    pub const fn with_gomocup_draw(self, on: bool) -> Rule {
+        Rule {
+            gomocup_draw: on,
+            ..self
+        }
+    }
+
+    /// The number of stones at which a game on a `size` x `size` board is drawn by
+    /// Gomocup's convention, when it is on (never below one stone).
+    pub const fn draw_at(&self, size: u8) -> Option<u32> {
+        if !self.gomocup_draw {
+            return None;
+        }
+        let all = size as u32 * size as u32;
+        Some(if all > 26 { all - 25 } else { 1 })
+    }
+
     /// `true` when some colour is restricted by forbidden points (renju).
     #[inline]
     pub const fn has_forbidden_points(&self) -> bool {
@@ -172,52 +210,109 @@ impl Default for Rule {
 impl FromStr for Rule {
     type Err = ParseRuleError;
 
-    /// Reads a rule name (`caro`, `caro5`, `caro6`, `standard`, `freestyle`, `renju`),
-    /// ignoring case and surrounding whitespace.
+    /// Reads what `Display` writes: a rule name (`caro`, `caro5`, `caro6`, `standard`,
+    /// `freestyle`, `renju`, any case, surrounding whitespace ignored) or a custom rule
+    /// `custom(overline: W; forbidden: W; ends: E)` with `W` one of `none`, `black`, `white`,
+    /// `both` and `E` one of `ignored`, `stones`, `stones-and-edge`; then optionally
+    /// `+gomocup_draw`.
     fn from_str(text: &str) -> Result<Rule, ParseRuleError> {
+        let error = || ParseRuleError {
+            name: text.to_owned(),
+        };
         let wanted = text.trim().to_ascii_lowercase();
-        Rule::NAMED
-            .iter()
-            .find(|(name, _)| *name == wanted)
-            .map(|(_, rule)| *rule)
-            .ok_or_else(|| ParseRuleError {
-                name: text.to_owned(),
-            })
+        let (base, gomocup_draw) = match wanted.strip_suffix(GOMOCUP_DRAW) {
+            Some(base) => (base.trim_end(), true),
+            None => (wanted.as_str(), false),
+        };
+        let rule = match Rule::NAMED.iter().find(|(name, _)| *name == base) {
+            Some((_, rule)) => *rule,
+            None => parse_custom(base).ok_or_else(error)?,
+        };
+        Ok(Rule {
+            gomocup_draw,
+            ..rule
+        })
     }
 }
 
+/// The suffix of a rule with Gomocup's draw convention.
+const GOMOCUP_DRAW: &str = "+gomocup_draw";
+
+/// The colours named by `who`: `none`, `black`, `white` or `both`.
+fn parse_colours(who: &str) -> Option<ByPlayer<bool>> {
+    Some(match who.trim() {
+        "none" => ByPlayer::new(false, false),
+        "black" => ByPlayer::new(true, false),
+        "white" => ByPlayer::new(false, true),
+        "both" => ByPlayer::new(true, true),
+        _ => return None,
+    })
+}
+
+/// The name of the colours set in `set` (see [`parse_colours`]).
+fn colours_name(set: ByPlayer<bool>) -> &'static str {
+    match (set.first, set.second) {
+        (false, false) => "none",
+        (true, false) => "black",
+        (false, true) => "white",
+        (true, true) => "both",
+    }
+}
+
+/// Reads `custom(overline: W; forbidden: W; ends: E)` (lower case, see [`Rule::from_str`]).
+fn parse_custom(text: &str) -> Option<Rule> {
+    let body = text.strip_prefix("custom(")?.strip_suffix(')')?;
+    let mut fields = body.split(';').map(|field| field.split_once(':'));
+    let mut value = |key: &str| match fields.next()? {
+        Some((k, v)) if k.trim() == key => Some(v.trim()),
+        _ => None,
+    };
+    let overline_wins = parse_colours(value("overline")?)?;
+    let forbidden_points = parse_colours(value("forbidden")?)?;
+    let ends = match value("ends")? {
+        "ignored" => Ends::Ignored,
+        "stones" => Ends::NotBothBlocked { edge_blocks: false },
+        "stones-and-edge" => Ends::NotBothBlocked { edge_blocks: true },
+        _ => return None,
+    };
+    if fields.next().is_some() {
+        return None;
+    }
+    Some(Rule {
+        overline_wins,
+        forbidden_points,
+        ends,
+        gomocup_draw: false,
+    })
+}
+
 impl fmt::Display for Rule {
-    /// The rule's name, or a description of a custom rule.
+    /// The rule's name, or `custom(overline: W; forbidden: W; ends: E)` for a custom rule
+    /// (see [`Rule::from_str`]), followed by `+gomocup_draw` when that convention is on.
+    /// `FromStr` reads it back.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some(name) = self.name() {
-            return f.write_str(name);
-        }
-        let five = |p: Player| {
-            if *self.overline_wins.get(p) {
-                "five or more"
-            } else {
-                "exactly five"
-            }
+        let base = Rule {
+            gomocup_draw: false,
+            ..*self
         };
-        write!(
-            f,
-            "custom (black: {}, white: {}",
-            five(Player::First),
-            five(Player::Second)
-        )?;
-        match self.ends {
-            Ends::Ignored => {}
-            Ends::NotBothBlocked { edge_blocks: true } => {
-                f.write_str(", not blocked at both ends, the edge blocks")?
-            }
-            Ends::NotBothBlocked { edge_blocks: false } => {
-                f.write_str(", not blocked at both ends by stones")?
-            }
+        match base.name() {
+            Some(name) => f.write_str(name)?,
+            None => write!(
+                f,
+                "custom(overline: {}; forbidden: {}; ends: {})",
+                colours_name(self.overline_wins),
+                colours_name(self.forbidden_points),
+                match self.ends {
+                    Ends::Ignored => "ignored",
+                    Ends::NotBothBlocked { edge_blocks: false } => "stones",
+                    Ends::NotBothBlocked { edge_blocks: true } => "stones-and-edge",
+                }
+            )?,
         }
-        if self.has_forbidden_points() {
-            f.write_str(", forbidden points")?;
+        if self.gomocup_draw {
+            f.write_str(GOMOCUP_DRAW)?;
         }
-        f.write_str(")")
+        Ok(())
     }
 }
 
@@ -242,8 +337,24 @@ mod tests {
         assert_eq!(custom.name(), None);
         assert_eq!(
             custom.to_string(),
-            "custom (black: five or more, white: five or more, not blocked at both ends, the edge blocks)"
+            "custom(overline: both; forbidden: none; ends: stones-and-edge)"
         );
+        assert_eq!(custom.to_string().parse::<Rule>(), Ok(custom));
+        let odd = Rule {
+            overline_wins: ByPlayer::new(false, true),
+            forbidden_points: ByPlayer::new(false, true),
+            ends: Ends::NotBothBlocked { edge_blocks: false },
+            gomocup_draw: true,
+        };
+        assert_eq!(odd.to_string().parse::<Rule>(), Ok(odd));
+        for bad in [
+            "custom(overline: both)",
+            "custom(ends: stones; overline: none; forbidden: none)",
+            "renju+gomocup",
+            "custom(overline: all; forbidden: none; ends: stones)",
+        ] {
+            assert!(bad.parse::<Rule>().is_err(), "{bad}");
+        }
     }
 
     #[test]

@@ -1,13 +1,13 @@
-//! Positions from stones or from a diagram, validated: every problem is reported at once.
+//! Analysis setups: any stones, an explicit side to move, validated with every problem
+//! reported at once; and the checks of a played position read back from text.
 
 use crate::error::{SetupError, SetupProblems};
-use crate::point::{Point, MAX_SIZE, MIN_SIZE};
+use crate::point::{Point, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE};
 use crate::point_set::PointSet;
 use crate::position::{Position, Win};
 use crate::rule::Rule;
 use crate::win::{line_through, winning_axes, AxisSet, Line};
 use boardgames_core::{ByPlayer, Player};
-
 /// Every winning run of `colour` on the board (each once).
 fn winning_runs(stones: &ByPlayer<PointSet>, size: u8, rule: &Rule, colour: Player) -> Vec<Line> {
     let own = stones.get(colour);
@@ -62,244 +62,218 @@ pub(crate) fn canonical_win(own: &PointSet, point: Point, axes: AxisSet) -> Win 
     }
 }
 
-impl Position {
-    /// A position with the given stones on a `size` x `size` board under `rule`, checked: the
-    /// size must be 5 to 20, the stones on the board and apart, black must have as many
-    /// stones as white (black to move) or one more (white to move), and a won position must
-    /// be reachable (one winner, the colour that moved last, with every winning line through
-    /// one last stone). The status follows from the board.
-    ///
-    /// ```
-    /// use boardgames_core::{Game, Player, Status};
-    /// use boardgames_gomoku::{PointSet, Position, Rule};
-    ///
-    /// let black: PointSet = ["c3", "d3"].iter().map(|s| s.parse().unwrap()).collect();
-    /// let white: PointSet = ["c4"].iter().map(|s| s.parse().unwrap()).collect();
-    /// let game = Position::from_stones(7, Rule::CARO, black, white).unwrap();
-    /// assert_eq!(game.side_to_move(), Player::Second);
-    /// assert!(Position::from_stones(7, Rule::CARO, white, black).is_err());
-    /// ```
-    pub fn from_stones(
-        size: u32,
-        rule: Rule,
-        black: PointSet,
-        white: PointSet,
+/// A position to analyse: any stones of each colour, an explicit side to move, the board size
+/// and the rule. Unlike a played game there is no stone-count rule (renju problems and
+/// published diagrams rarely balance the counts).
+///
+/// [`Setup::validate`] checks it and reports every problem at once: a size outside 5..=20,
+/// stones off the board, a point holding both colours, and a winning line that cannot end
+/// the game (both colours have one, the side to move has one, or no single last stone
+/// explains them all). A board holding the last mover's winning line is a finished game
+/// (published renju diagrams show such boards). The position it gives says it came from a
+/// setup ([`Position::is_from_setup`]), and undo stops at the setup's stones.
+///
+/// ```
+/// use boardgames_core::{Game, Player};
+/// use boardgames_gomoku::{PointSet, Position, Rule, Setup, SetupProblems};
+///
+/// let points = |names: &[&str]| -> PointSet { names.iter().map(|s| s.parse().unwrap()).collect() };
+/// let mut setup = Setup {
+///     stones: boardgames_core::ByPlayer::new(points(&["h8", "i8", "j8"]), points(&[])),
+///     to_move: Player::Second,
+///     size: 15,
+///     rule: Rule::RENJU,
+/// };
+/// let position = setup.validate().unwrap();
+/// assert!(position.is_from_setup());
+/// assert_eq!(position.side_to_move(), Player::Second);
+/// assert_eq!(Setup::from(&position), setup);
+///
+/// // Every problem at once.
+/// setup.size = 9;
+/// setup.stones.second = points(&["h8", "o15"]);
+/// let err = setup.validate().unwrap_err();
+/// assert_eq!(err.problems(), SetupProblems::OFF_BOARD | SetupProblems::OVERLAP);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Setup {
+    /// The stones of each colour (black first).
+    pub stones: ByPlayer<PointSet>,
+    /// The colour to move.
+    pub to_move: Player,
+    /// The board size, 5 to 20.
+    pub size: u32,
+    /// The win rule.
+    pub rule: Rule,
+}
+
+impl Default for Setup {
+    /// The empty 15x15 board under Caro, black to move.
+    fn default() -> Setup {
+        Setup {
+            stones: ByPlayer::new(PointSet::EMPTY, PointSet::EMPTY),
+            to_move: Player::First,
+            size: DEFAULT_SIZE as u32,
+            rule: Rule::CARO,
+        }
+    }
+}
+
+impl From<&Position> for Setup {
+    /// The stones, side to move, size and rule of a position.
+    fn from(position: &Position) -> Setup {
+        Setup {
+            stones: ByPlayer::new(
+                *position.stones(Player::First),
+                *position.stones(Player::Second),
+            ),
+            to_move: boardgames_core::Game::side_to_move(position),
+            size: position.size() as u32,
+            rule: position.rule(),
+        }
+    }
+}
+
+impl TryFrom<Setup> for Position {
+    type Error = SetupError;
+
+    fn try_from(setup: Setup) -> Result<Position, SetupError> {
+        setup.validate()
+    }
+}
+
+/// The parts of a validated position, for [`Position::from_validated`].
+pub(crate) struct Parts {
+    pub(crate) stones: ByPlayer<PointSet>,
+    pub(crate) to_move: Player,
+    pub(crate) size: u8,
+    pub(crate) rule: Rule,
+    pub(crate) setup_stones: Option<u16>,
+}
+
+impl Setup {
+    /// Every problem of the setup (empty when it is valid).
+    pub fn problems(&self) -> SetupProblems {
+        let problems = self.board_problems();
+        if !problems.is_empty() {
+            return problems;
+        }
+        match self.board_win(false) {
+            Ok(_) => problems,
+            Err(e) => e.problems(),
+        }
+    }
+
+    /// The position of the setup, or every problem found. The position's status follows from
+    /// the board: won when it holds a winning line (which must be the last mover's, with all
+    /// its winning lines through one stone), a draw when no move is left to the side to move
+    /// (a full board, Gomocup's draw count, every empty point forbidden under renju), else
+    /// ongoing.
+    pub fn validate(&self) -> Result<Position, SetupError> {
+        let stones = self.stones.first.len() + self.stones.second.len();
+        self.checked(Some(stones), SetupProblems::empty())
+    }
+
+    /// The position with `setup_stones`, once `extra` problems and those of the setup are
+    /// known to be none.
+    fn checked(
+        &self,
+        setup_stones: Option<usize>,
+        extra: SetupProblems,
     ) -> Result<Position, SetupError> {
+        let problems = self.board_problems() | extra;
+        if !problems.is_empty() {
+            return Err(SetupError::new(problems));
+        }
+        // Moves played since the setup (or from the empty board) end at the last one, which
+        // must explain any win; a setup's own board may hold any lines of the last mover.
+        let count = self.stones.first.len() + self.stones.second.len();
+        let win = self.board_win(setup_stones != Some(count))?;
+        let setup_stones = setup_stones.map(|n| n as u16);
+        Ok(Position::from_validated(self.parts(setup_stones), win))
+    }
+
+    /// The problems of the size and of where the stones are.
+    fn board_problems(&self) -> SetupProblems {
         let mut problems = SetupProblems::empty();
-        if !(MIN_SIZE as u32..=MAX_SIZE as u32).contains(&size) {
+        if !(MIN_SIZE as u32..=MAX_SIZE as u32).contains(&self.size) {
             problems |= SetupProblems::BAD_SIZE;
         }
-        let size = size.min(MAX_SIZE as u32) as u8;
-        let board = PointSet::board(size);
+        let board = PointSet::board(self.size.min(MAX_SIZE as u32) as u8);
+        let (black, white) = (self.stones.first, self.stones.second);
         if !black.union(&white).difference(&board).is_empty() {
             problems |= SetupProblems::OFF_BOARD;
         }
         if !black.intersection(&white).is_empty() {
             problems |= SetupProblems::OVERLAP;
         }
-        let (nb, nw) = (black.len(), white.len());
-        if nb != nw && nb != nw + 1 {
-            problems |= SetupProblems::STONE_COUNTS;
+        problems
+    }
+
+    fn parts(&self, setup_stones: Option<u16>) -> Parts {
+        Parts {
+            stones: self.stones,
+            to_move: self.to_move,
+            size: self.size as u8,
+            rule: self.rule,
+            setup_stones,
         }
-        if !problems.is_empty() {
-            return Err(SetupError { problems });
-        }
-        let stones = ByPlayer::new(black, white);
-        let last_mover = if nb > nw {
-            Player::First
-        } else {
-            Player::Second
-        };
-        let runs = Player::ALL.map(|colour| winning_runs(&stones, size, &rule, colour));
-        let win = match (runs[0].is_empty(), runs[1].is_empty()) {
-            (true, true) => None,
-            (false, false) => {
-                return Err(SetupError {
-                    problems: SetupProblems::BOTH_WON,
-                })
-            }
-            (black_won, _) => {
-                let winner = if black_won {
-                    Player::Second
-                } else {
-                    Player::First
+    }
+
+    /// The position of a game whose stones are these, with the first `setup_stones` of them
+    /// from a setup (`None`: a game from the empty board, which must fit the stone counts).
+    /// How [`Position`]'s text is read back.
+    pub(crate) fn validate_played(
+        &self,
+        setup_stones: Option<usize>,
+    ) -> Result<Position, SetupError> {
+        let count = self.stones.first.len() + self.stones.second.len();
+        let mut extra = SetupProblems::empty();
+        match setup_stones {
+            Some(n) if n > count => extra |= SetupProblems::FEWER_THAN_SETUP,
+            Some(_) => {}
+            None => {
+                let (nb, nw) = (self.stones.first.len(), self.stones.second.len());
+                let fits = match self.to_move {
+                    Player::First => nb == nw,
+                    Player::Second => nb == nw + 1,
                 };
-                if winner != last_mover {
-                    problems |= SetupProblems::WRONG_WINNER;
-                }
-                match explain_win(&stones, size, &rule, winner, &runs[winner.index()]) {
-                    Some(win) => Some((winner, win)),
-                    None => {
-                        problems |= SetupProblems::UNREACHABLE_WIN;
-                        None
-                    }
+                if !fits {
+                    extra |= SetupProblems::STONE_COUNTS;
                 }
             }
+        }
+        self.checked(setup_stones, extra)
+    }
+
+    /// The win on the board, if any: the winning lines must be the last mover's only, and
+    /// when `played` (the last stone was a move) one stone must lie on all of them and explain
+    /// them. A setup's lines need no such stone; its win is kept as its first line.
+    fn board_win(&self, played: bool) -> Result<Option<(Player, Win)>, SetupError> {
+        let size = self.size as u8;
+        let runs = Player::ALL.map(|colour| winning_runs(&self.stones, size, &self.rule, colour));
+        let winner = match (runs[0].is_empty(), runs[1].is_empty()) {
+            (true, true) => return Ok(None),
+            (false, false) => return Err(SetupError::new(SetupProblems::BOTH_WON)),
+            (false, true) => Player::First,
+            (true, false) => Player::Second,
         };
-        if !problems.is_empty() {
-            return Err(SetupError { problems });
-        }
-        Ok(Position::from_validated(size, rule, stones, win))
-    }
-
-    /// Reads a diagram as written by `Display` (or a bare grid of `X`, `O` and `.`, top row
-    /// first) and checks it with [`Position::from_stones`]. Row numbers and the column-letter
-    /// lines are optional; cells may be separated by spaces or not; `x`, `o` and `+` are
-    /// accepted too. The side to move follows from the stone counts.
-    ///
-    /// ```
-    /// use boardgames_core::{Game, Player, Status};
-    /// use boardgames_gomoku::{Position, Rule};
-    ///
-    /// let game = Position::from_diagram(
-    ///     "
-    ///     . . . . .
-    ///     . . . . .
-    ///     X X X X X
-    ///     O O O O .
-    ///     . . . . .",
-    ///     Rule::FREESTYLE,
-    /// )
-    /// .unwrap();
-    /// assert_eq!(game.status(), Status::Won(Player::First));
-    /// assert_eq!(Position::from_diagram(&game.to_string(), Rule::FREESTYLE), Ok(game));
-    /// ```
-    pub fn from_diagram(text: &str, rule: Rule) -> Result<Position, SetupError> {
         let mut problems = SetupProblems::empty();
-        let mut rows: Vec<Vec<Option<Player>>> = Vec::new();
-        for line in text.lines() {
-            let tokens: Vec<&str> = line.split_whitespace().collect();
-            let Some(first) = tokens.first() else {
-                continue;
-            };
-            if first.eq_ignore_ascii_case("a") {
-                continue; // the column letters
-            }
-            let is_number = |t: &&str| t.bytes().all(|b| b.is_ascii_digit());
-            let start = usize::from(is_number(first));
-            let end = tokens.len()
-                - usize::from(tokens.len() > start && is_number(&tokens[tokens.len() - 1]));
-            let mut row = Vec::new();
-            for token in &tokens[start..end] {
-                for ch in token.chars() {
-                    row.push(match ch {
-                        'X' | 'x' => Some(Player::First),
-                        'O' | 'o' => Some(Player::Second),
-                        '.' | '+' => None,
-                        _ => {
-                            problems |= SetupProblems::BAD_CHARACTER;
-                            None
-                        }
-                    });
-                }
-            }
-            rows.push(row);
+        if winner == self.to_move {
+            problems |= SetupProblems::WRONG_WINNER;
         }
-        let size = rows.len();
-        if !(MIN_SIZE as usize..=MAX_SIZE as usize).contains(&size) {
-            problems |= SetupProblems::BAD_SIZE;
+        let lines = &runs[winner.index()];
+        let win = explain_win(&self.stones, size, &self.rule, winner, lines).or_else(|| {
+            let line = lines.first().filter(|_| !played)?;
+            let axes = AxisSet(1 << line.axis.index());
+            Some(canonical_win(self.stones.get(winner), line.start, axes))
+        });
+        if win.is_none() {
+            problems |= SetupProblems::UNREACHABLE_WIN;
         }
-        if rows.iter().any(|row| row.len() != size) {
-            problems |= SetupProblems::RAGGED_ROWS;
+        match win {
+            Some(win) if problems.is_empty() => Ok(Some((winner, win))),
+            _ => Err(SetupError::new(problems)),
         }
-        if !problems.is_empty() {
-            return Err(SetupError { problems });
-        }
-        let mut stones = ByPlayer::new(PointSet::EMPTY, PointSet::EMPTY);
-        for (i, row) in rows.iter().enumerate() {
-            for (col, cell) in row.iter().enumerate() {
-                if let (Some(colour), Some(point)) =
-                    (cell, Point::new(col as u8, (size - 1 - i) as u8))
-                {
-                    stones.get_mut(*colour).insert(point);
-                }
-            }
-        }
-        Position::from_stones(size as u32, rule, stones.first, stones.second)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use boardgames_core::{Game, Status};
-
-    #[test]
-    fn every_problem_is_reported() {
-        let err = Position::from_diagram("X X Q\n. .\n", Rule::CARO).unwrap_err();
-        assert_eq!(
-            err.problems,
-            SetupProblems::BAD_CHARACTER | SetupProblems::BAD_SIZE | SetupProblems::RAGGED_ROWS
-        );
-        let err = Position::from_diagram(
-            "X X X . .\n. . . . .\n. . . . .\n. . . . .\n. . . . .",
-            Rule::CARO,
-        )
-        .unwrap_err();
-        assert_eq!(err.problems, SetupProblems::STONE_COUNTS);
-        let err =
-            Position::from_stones(21, Rule::RENJU, PointSet::EMPTY, PointSet::EMPTY).unwrap_err();
-        assert_eq!(err.problems, SetupProblems::BAD_SIZE);
-        let a1: PointSet = ["a1"].iter().map(|s| s.parse::<Point>().unwrap()).collect();
-        let g7: PointSet = ["g7"].iter().map(|s| s.parse::<Point>().unwrap()).collect();
-        let err = Position::from_stones(5, Rule::CARO, a1, a1).unwrap_err();
-        assert_eq!(err.problems, SetupProblems::OVERLAP);
-        let err = Position::from_stones(5, Rule::CARO, g7, a1).unwrap_err();
-        assert_eq!(err.problems, SetupProblems::OFF_BOARD);
-    }
-
-    #[test]
-    fn wins_must_be_reachable() {
-        // White has five but black moved last.
-        let err = Position::from_diagram(
-            "X X X X . .\nO O O O O .\nX X . . . .\n. . . . . .\n. . . . . .\n. . . . . .",
-            Rule::FREESTYLE,
-        )
-        .unwrap_err();
-        assert_eq!(err.problems, SetupProblems::WRONG_WINNER);
-        // Both colours have five.
-        let err = Position::from_diagram(
-            "X X X X X\nO O O O O\n. . . . .\n. . . . .\n. . . . .",
-            Rule::FREESTYLE,
-        )
-        .unwrap_err();
-        assert_eq!(err.problems, SetupProblems::BOTH_WON);
-        // A run of ten: no single last stone leaves black without a five.
-        let err = Position::from_diagram(
-            &format!(
-                "{}\n{}\n{}",
-                "X X X X X X X X X X\nO O O O . O O O O .",
-                "O . . . . . . . . .",
-                ". . . . . . . . . .\n".repeat(7)
-            ),
-            Rule::FREESTYLE,
-        )
-        .unwrap_err();
-        assert_eq!(err.problems, SetupProblems::UNREACHABLE_WIN);
-    }
-
-    #[test]
-    fn a_win_keeps_its_lines_and_a_full_board_draws() {
-        let game = Position::from_diagram(
-            "X . . . .\n. X . . .\n. . X . .\n. . . X .\nO O O O X",
-            Rule::CARO5,
-        )
-        .unwrap();
-        assert_eq!(game.status(), Status::Won(Player::First));
-        assert_eq!(game.winning_cells().len(), 5);
-        // Under Caro the edge blocks both ends of that diagonal.
-        let game = Position::from_diagram(
-            "X . . . .\n. X . . .\n. . X . .\n. . . X .\nO O O O X",
-            Rule::CARO,
-        )
-        .unwrap();
-        assert_eq!(game.status(), Status::Ongoing);
-        let full = Position::from_diagram(
-            "X O X O X\nX O X O X\nO X O X O\nO X O X O\nX O X O X",
-            Rule::FREESTYLE,
-        )
-        .unwrap();
-        assert_eq!(full.status(), Status::Draw);
-        assert_eq!(full.legal_move_count(), 0);
     }
 }

@@ -25,6 +25,18 @@ impl Line {
     }
 }
 
+impl core::fmt::Display for Line {
+    /// The first and last points, `e8-h8` (one point alone for a line of one).
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let last = self.cells().last().unwrap_or(self.start);
+        if last == self.start {
+            write!(f, "{}", self.start)
+        } else {
+            write!(f, "{}-{}", self.start, last)
+        }
+    }
+}
+
 /// A set of axes, one bit per [`Axis::index`].
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct AxisSet(pub u8);

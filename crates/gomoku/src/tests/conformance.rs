@@ -15,7 +15,11 @@ impl Conformance for Position {
     }
 
     fn text_round_trip(&self) -> Option<Result<Self, String>> {
-        Some(Position::from_diagram(&self.to_string(), self.rule()).map_err(|e| e.to_string()))
+        Some(
+            self.to_string()
+                .parse()
+                .map_err(|e: crate::ParsePositionError| e.to_string()),
+        )
     }
 
     fn unplay(&mut self, mv: Point) -> bool {
@@ -137,7 +141,7 @@ impl Position {
         let mut white = *self.stones(Player::Second);
         black.insert(point);
         white.insert(pt("a9"));
-        *self = Position::from_stones(self.size() as u32, self.rule(), black, white).unwrap();
+        *self = super::played(self.size() as u32, self.rule(), black, white);
     }
 }
 

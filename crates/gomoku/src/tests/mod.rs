@@ -3,11 +3,13 @@
 
 mod conformance;
 mod renju;
+mod renju_slow;
 mod seed_table;
 mod shapes;
 mod slow;
 
-use crate::{Point, PointSet, Position, Rule};
+use crate::{Point, PointSet, Position, Rule, Setup};
+use boardgames_core::{ByPlayer, Player};
 
 /// The point named `text` (test input is always well formed).
 pub(crate) fn pt(text: &str) -> Point {
@@ -19,9 +21,35 @@ pub(crate) fn points(names: &[&str]) -> PointSet {
     names.iter().map(|s| pt(s)).collect()
 }
 
-/// A position on a `size` board with the given stones (black to move when the counts are
-/// equal).
+/// A played position on a `size` board with the given stones: black to move when the counts
+/// are equal, white when black has one more.
 pub(crate) fn setup(size: u32, rule: Rule, black: &[&str], white: &[&str]) -> Position {
-    Position::from_stones(size, rule, points(black), points(white))
-        .unwrap_or_else(|e| panic!("bad test position: {e}"))
+    played(size, rule, points(black), points(white))
+}
+
+/// A played position with the stones `black` and `white` (see [`setup`]).
+pub(crate) fn played(size: u32, rule: Rule, black: PointSet, white: PointSet) -> Position {
+    let to_move = if black.len() > white.len() {
+        Player::Second
+    } else {
+        Player::First
+    };
+    let stones = ByPlayer::new(black, white);
+    Setup {
+        stones,
+        to_move,
+        size,
+        rule,
+    }
+    .validate_played(None)
+    .unwrap_or_else(|e| panic!("bad test position: {e}"))
+}
+
+/// A played position from a bare diagram, the side to move from the stone counts.
+pub(crate) fn grid(rule: Rule, text: &str) -> Position {
+    let (x, o) = (text.matches('X').count(), text.matches('O').count());
+    let side = if x > o { "white" } else { "black" };
+    format!("{rule}, {side} to move\n{text}")
+        .parse()
+        .unwrap_or_else(|e| panic!("{e}\n{text}"))
 }

@@ -4,7 +4,7 @@
 
 use super::pt;
 use crate::threat::{LineShape, Shape};
-use crate::{Axis, Forbidden, IllegalMove, Point, PointSet, Position, Rule};
+use crate::{Axis, ForbiddenKind, IllegalMove, Point, PointSet, Position, Rule};
 use boardgames_core::{Game, MoveList, Player, Status};
 
 /// White stones far from the action, to even the counts.
@@ -22,8 +22,7 @@ fn renju(black: &[&str], white: &[&str]) -> Position {
     while white.len() < black.len() {
         white.insert(pt(spare.next().expect("enough spare stones")));
     }
-    let game = Position::from_stones(15, Rule::RENJU, black, white)
-        .unwrap_or_else(|e| panic!("bad test position: {e}"));
+    let game = super::played(15, Rule::RENJU, black, white);
     assert_eq!(game.side_to_move(), Player::First);
     game
 }
@@ -32,18 +31,23 @@ fn renju(black: &[&str], white: &[&str]) -> Position {
 fn double_three_is_forbidden_to_black_only() {
     let game = renju(&["h9", "h7", "g8", "i8"], &[]);
     assert_eq!(
-        game.forbidden(Player::First, pt("h8")),
-        Some(Forbidden::DoubleThree)
+        game.forbidden(Player::First, pt("h8")).map(|f| f.kind()),
+        Some(ForbiddenKind::DoubleThree)
     );
     assert_eq!(game.forbidden(Player::Second, pt("h8")), None);
     let mut play = game;
     let err = play.play(pt("h8")).unwrap_err();
+    let IllegalMove::Forbidden { point, reason } = err.reason else {
+        panic!("not a forbidden point: {err}");
+    };
     assert_eq!(
-        err.reason,
-        IllegalMove::Forbidden {
-            point: pt("h8"),
-            reason: Forbidden::DoubleThree
-        }
+        (point, reason.kind()),
+        (pt("h8"), ForbiddenKind::DoubleThree)
+    );
+    assert_eq!(reason.to_string(), "a double three on g8-i8 and h7-h9");
+    assert_eq!(
+        err.to_string(),
+        "illegal move h8: h8 is forbidden: it makes a double three on g8-i8 and h7-h9"
     );
     assert_eq!(play, game);
     let mut moves = MoveList::new();
@@ -62,8 +66,8 @@ fn double_four_is_forbidden() {
     // A four on the row and one on the column.
     let game = renju(&["e8", "f8", "g8", "h9", "h10", "h11"], &["d8", "h12"]);
     assert_eq!(
-        game.forbidden(Player::First, pt("h8")),
-        Some(Forbidden::DoubleFour)
+        game.forbidden(Player::First, pt("h8")).map(|f| f.kind()),
+        Some(ForbiddenKind::DoubleFour)
     );
 }
 
@@ -73,8 +77,8 @@ fn two_fours_on_one_line_are_a_double_four() {
     let t = game.threats_at(Player::First, pt("h8"));
     assert_eq!(t.line(Axis::Horizontal), LineShape::DoubleFour);
     assert_eq!(
-        game.forbidden(Player::First, pt("h8")),
-        Some(Forbidden::DoubleFour)
+        game.forbidden(Player::First, pt("h8")).map(|f| f.kind()),
+        Some(ForbiddenKind::DoubleFour)
     );
 }
 
@@ -82,23 +86,16 @@ fn two_fours_on_one_line_are_a_double_four() {
 fn overline_is_forbidden_to_black_and_wins_for_white() {
     let game = renju(&["e8", "f8", "g8", "i8", "j8"], &[]);
     assert_eq!(
-        game.forbidden(Player::First, pt("h8")),
-        Some(Forbidden::Overline)
+        game.forbidden(Player::First, pt("h8")).map(|f| f.kind()),
+        Some(ForbiddenKind::Overline)
     );
     // The same shape for white: six in a row wins.
-    let mut white = Position::from_stones(
+    let mut white = super::setup(
         15,
         Rule::RENJU,
-        ["a1", "c1", "e1", "g1", "i1", "k1"]
-            .iter()
-            .map(|s| pt(s))
-            .collect(),
-        ["e8", "f8", "g8", "i8", "j8"]
-            .iter()
-            .map(|s| pt(s))
-            .collect(),
-    )
-    .unwrap();
+        &["a1", "c1", "e1", "g1", "i1", "k1"],
+        &["e8", "f8", "g8", "i8", "j8"],
+    );
     assert_eq!(white.side_to_move(), Player::Second);
     white.play(pt("h8")).unwrap();
     assert_eq!(white.status(), Status::Won(Player::Second));
@@ -147,13 +144,13 @@ fn a_three_whose_straight_fours_are_forbidden_is_no_three() {
     // Without the columns' stones the same two threes are a forbidden double three.
     let plain = renju(&["i8", "j8", "h9", "h10"], &[]);
     assert_eq!(
-        plain.forbidden(Player::First, pt("h8")),
-        Some(Forbidden::DoubleThree)
+        plain.forbidden(Player::First, pt("h8")).map(|f| f.kind()),
+        Some(ForbiddenKind::DoubleThree)
     );
     // g8 itself is forbidden (an overline on column g).
     assert_eq!(
-        game.forbidden(Player::First, pt("g8")),
-        Some(Forbidden::Overline)
+        game.forbidden(Player::First, pt("g8")).map(|f| f.kind()),
+        Some(ForbiddenKind::Overline)
     );
 }
 

@@ -170,7 +170,7 @@ fn two_stones_make_no_shape() {
 }
 
 fn board(rule: Rule, text: &str) -> Position {
-    Position::from_diagram(text, rule).unwrap_or_else(|e| panic!("{e}\n{text}"))
+    super::grid(rule, text)
 }
 
 #[test]

@@ -596,6 +596,7 @@ pub fn shape_table(rule: &Rule, colour: Player) -> &'static [LineShape] {
         overline_wins: boardgames_core::ByPlayer::splat(*rule.overline_wins.get(colour)),
         forbidden_points: boardgames_core::ByPlayer::splat(false),
         ends: rule.ends,
+        gomocup_draw: false,
     };
     TABLES[flavour(rule, colour)].get_or_init(|| build_table(&table_rule))
 }

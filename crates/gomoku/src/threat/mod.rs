@@ -8,20 +8,18 @@
 //! ```
 //! use boardgames_core::Player;
 //! use boardgames_gomoku::threat::{LineShape, Shape};
-//! use boardgames_gomoku::{Axis, Position, Rule};
+//! use boardgames_gomoku::{Axis, Position};
 //!
-//! let game = Position::from_diagram(
-//!     "
+//! let game: Position = "freestyle, black to move
 //!     . . . . . . .
 //!     . . . . . . .
 //!     . . . . . . .
 //!     . X X X . . .
 //!     . . . . . . .
 //!     . O O . . . .
-//!     . . . O . . .",
-//!     Rule::FREESTYLE,
-//! )
-//! .unwrap();
+//!     . . . O . . ."
+//!     .parse()
+//!     .unwrap();
 //! let e4 = "e4".parse().unwrap();
 //! let threats = game.threats_at(Player::First, e4);
 //! assert_eq!(threats.line(Axis::Horizontal), LineShape::StraightFour);
@@ -232,7 +230,7 @@ impl Position {
         let mut board = self.board();
         board.stones.get_mut(colour).insert(point);
         for (shape, axis) in threats.0.iter_mut().zip(Axis::ALL) {
-            if shape.is_live_three() && !board.is_true_three(colour, point, axis, 0) {
+            if shape.is_live_three() && board.straight_four_point(colour, point, axis).is_none() {
                 *shape = LineShape::ClosedThree;
             }
         }
