@@ -121,20 +121,9 @@ impl fmt::Display for Cell {
     }
 }
 
+// A cell is stored as its notation (`"b2"`).
 #[cfg(feature = "serde")]
-impl serde::Serialize for Cell {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-#[cfg(feature = "serde")]
-impl<'de> serde::Deserialize<'de> for Cell {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Cell, D::Error> {
-        let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
-        text.parse().map_err(serde::de::Error::custom)
-    }
-}
+boardgames_core::serde_via_str!(Cell);
 
 #[cfg(test)]
 mod tests {

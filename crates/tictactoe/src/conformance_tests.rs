@@ -3,7 +3,7 @@
 
 use crate::{Cell, Marks, Position};
 use boardgames_core::harness::{check_conformance, Conformance, HarnessConfig};
-use boardgames_core::{grid3, Game, MoveList, Player, Rng, Status};
+use boardgames_core::{grid3, random_position, Game, MoveList, Player, Rng, Status};
 use proptest::prelude::*;
 
 impl Conformance for Position {
@@ -27,22 +27,15 @@ fn conformance_harness() {
     );
 }
 
-fn random_position(seed: u64, plies: usize) -> Position {
-    let mut pos = Position::new();
-    let mut rng = Rng::new(seed);
-    for _ in 0..plies {
-        match pos.random_move(&mut rng) {
-            Some(mv) => pos.play(mv).unwrap(),
-            None => break,
-        }
-    }
-    pos
+/// The position after up to `plies` random moves of the game seeded `seed`.
+fn after_random_moves(seed: u64, plies: usize) -> Position {
+    random_position(Position::new(), plies, &mut Rng::new(seed))
 }
 
 proptest! {
     #[test]
     fn legal_moves_are_exactly_the_empty_cells_of_a_live_game(seed in any::<u64>(), plies in 0usize..10) {
-        let pos = random_position(seed, plies);
+        let pos = after_random_moves(seed, plies);
         let mut moves = MoveList::new();
         pos.legal_moves(&mut moves);
         let mask = moves.iter().fold(Marks::EMPTY, |m, c| m.with(c.index()));
@@ -55,7 +48,7 @@ proptest! {
 
     #[test]
     fn status_matches_a_from_scratch_reading(seed in any::<u64>(), plies in 0usize..10) {
-        let pos = random_position(seed, plies);
+        let pos = after_random_moves(seed, plies);
         let x = grid3::line_in(pos.marks(Player::First).0).is_some();
         let o = grid3::line_in(pos.marks(Player::Second).0).is_some();
         let want = if x {
@@ -72,7 +65,7 @@ proptest! {
 
     #[test]
     fn playouts_end_in_a_valid_finished_position(seed in any::<u64>(), plies in 0usize..9) {
-        let mut pos = random_position(seed, plies);
+        let mut pos = after_random_moves(seed, plies);
         let (status, _) = pos.random_playout(&mut Rng::new(seed ^ 1), usize::MAX);
         prop_assert!(status.is_over());
         prop_assert_eq!(status, pos.status());
@@ -81,7 +74,7 @@ proptest! {
 
     #[test]
     fn symmetries_preserve_status_and_turn(seed in any::<u64>(), plies in 0usize..10, s in 0usize..8) {
-        let pos = random_position(seed, plies);
+        let pos = after_random_moves(seed, plies);
         let image = pos.transformed(s);
         prop_assert_eq!(image.status(), pos.status());
         prop_assert_eq!(image.side_to_move(), pos.side_to_move());

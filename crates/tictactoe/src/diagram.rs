@@ -2,8 +2,8 @@
 //! seeds' C game.
 
 use crate::error::ParsePositionError;
-use crate::{Cell, Marks, Position};
-use boardgames_core::Player;
+use crate::{Cell, Marks, Position, Setup};
+use boardgames_core::{ByPlayer, Player};
 use core::fmt;
 use core::str::FromStr;
 
@@ -73,7 +73,17 @@ impl FromStr for Position {
                 }
             }
         }
-        Position::from_marks(x, o).map_err(ParsePositionError::Impossible)
+        // The side to move follows from the counts: only the counts can be wrong.
+        let side_to_move = if x.count() > o.count() {
+            Player::Second
+        } else {
+            Player::First
+        };
+        let setup = Setup {
+            marks: ByPlayer::new(x, o),
+            side_to_move,
+        };
+        Ok(setup.validate()?)
     }
 }
 
@@ -126,26 +136,14 @@ impl Position {
     }
 }
 
+// A position is stored as its diagram, validated again on load.
 #[cfg(feature = "serde")]
-impl serde::Serialize for Position {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-#[cfg(feature = "serde")]
-impl<'de> serde::Deserialize<'de> for Position {
-    /// Reads the diagram text and validates it like `FromStr`.
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Position, D::Error> {
-        let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
-        text.parse().map_err(serde::de::Error::custom)
-    }
-}
+boardgames_core::serde_via_str!(Position);
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::PositionProblems;
+    use crate::{SetupError, SetupProblems};
 
     #[test]
     fn display_and_parse_round_trip() {
@@ -176,24 +174,25 @@ mod tests {
         let err = "OOO/.../...".parse::<Position>().unwrap_err();
         assert_eq!(
             err,
-            ParsePositionError::Impossible(PositionProblems::TOO_MANY_O)
+            ParsePositionError::Invalid(SetupError::new(SetupProblems::TOO_MANY_O))
         );
         let err = "XXX/XX./OO.".parse::<Position>().unwrap_err();
         assert_eq!(
             err,
-            ParsePositionError::Impossible(PositionProblems::TOO_MANY_X)
+            ParsePositionError::Invalid(SetupError::new(SetupProblems::TOO_MANY_X))
         );
         // X won with a line, then O moved anyway.
         let err = "XXX/OO./O..".parse::<Position>().unwrap_err();
         assert_eq!(
             err,
-            ParsePositionError::Impossible(PositionProblems::PLAY_AFTER_X_WON)
+            ParsePositionError::Invalid(SetupError::new(SetupProblems::PLAY_AFTER_X_WON))
         );
         let err = "XXX/OOO/X..".parse::<Position>().unwrap_err();
-        let ParsePositionError::Impossible(p) = err else {
+        let ParsePositionError::Invalid(e) = err else {
             panic!("{err:?}")
         };
-        assert!(p.contains(PositionProblems::BOTH_WON | PositionProblems::PLAY_AFTER_O_WON));
+        let p = e.problems();
+        assert!(p.contains(SetupProblems::BOTH_WON | SetupProblems::PLAY_AFTER_O_WON));
     }
 
     #[test]

@@ -1,11 +1,13 @@
-//! Why a move, a cell or a position could not be used.
+//! Why a move, a cell, a setup or a position diagram could not be used.
 
 use crate::Cell;
 use boardgames_core::notation::ParseSquareError;
 use boardgames_core::{MoveError, PlayError};
+use core::fmt;
 
 /// Why a move is illegal.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum IllegalMove {
     /// The cell is not empty.
     #[error("this cell already has a mark")]
@@ -23,6 +25,7 @@ impl MoveError for IllegalMove {
 
 /// Why a cell could not be read.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum ParseCellError {
     /// `a1`-style text that is malformed or off the board.
     #[error(transparent)]
@@ -56,6 +59,7 @@ impl ParseCellError {
 
 /// Why typed input could not be played: it could not be read, or the move is illegal.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum InputError {
     /// The text is not a cell.
     #[error(transparent)]
@@ -66,9 +70,11 @@ pub enum InputError {
 }
 
 bitflags::bitflags! {
-    /// The problems found in a position that cannot arise in a game.
-    #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-    pub struct PositionProblems: u8 {
+    /// The problems found in a [`Setup`](crate::Setup) that cannot arise in a game; its
+    /// `Display` lists every problem in the set.
+    #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+    #[non_exhaustive]
+    pub struct SetupProblems: u8 {
         /// X has more than one mark more than O.
         const TOO_MANY_X = 1 << 0;
         /// O has more marks than X (X moves first).
@@ -83,38 +89,48 @@ bitflags::bitflags! {
         const OVERLAP = 1 << 5;
         /// A mark lies outside the nine cells (bits 9-15 of the mask).
         const OFF_BOARD = 1 << 6;
+        /// The side to move is not the one the mark counts imply (X moves when both have as
+        /// many marks, O when X has one more).
+        const SIDE_TO_MOVE = 1 << 7;
     }
 }
 
-impl core::fmt::Display for PositionProblems {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        let names = [
-            (
-                PositionProblems::TOO_MANY_X,
-                "X has more than one mark more than O",
-            ),
-            (PositionProblems::TOO_MANY_O, "O has more marks than X"),
-            (PositionProblems::BOTH_WON, "both players have a line"),
-            (
-                PositionProblems::PLAY_AFTER_X_WON,
-                "O moved after X had won",
-            ),
-            (
-                PositionProblems::PLAY_AFTER_O_WON,
-                "X moved after O had won",
-            ),
-            (PositionProblems::OVERLAP, "a cell holds both an X and an O"),
-            (
-                PositionProblems::OFF_BOARD,
-                "a mark lies outside the nine cells",
-            ),
-        ];
-        boardgames_core::problems::write_problems(f, &names, |flag| self.contains(flag))
+/// Every problem with its description, in flag order.
+const DESCRIPTIONS: [(SetupProblems, &str); 8] = [
+    (
+        SetupProblems::TOO_MANY_X,
+        "X has more than one mark more than O",
+    ),
+    (SetupProblems::TOO_MANY_O, "O has more marks than X"),
+    (SetupProblems::BOTH_WON, "both players have a line"),
+    (SetupProblems::PLAY_AFTER_X_WON, "O moved after X had won"),
+    (SetupProblems::PLAY_AFTER_O_WON, "X moved after O had won"),
+    (SetupProblems::OVERLAP, "a cell holds both an X and an O"),
+    (
+        SetupProblems::OFF_BOARD,
+        "a mark lies outside the nine cells",
+    ),
+    (
+        SetupProblems::SIDE_TO_MOVE,
+        "the side to move contradicts the mark counts (X moves when the counts are equal)",
+    ),
+];
+
+impl fmt::Display for SetupProblems {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        boardgames_core::problems::write_problems(f, &DESCRIPTIONS, |flag| self.contains(flag))
     }
 }
 
-/// Why a position diagram could not be read.
+/// A [`Setup`](crate::Setup) that no game reaches, with every problem found
+/// ([`SetupError::problems`](boardgames_core::problems::SetupError::problems)): the shared setup
+/// error of `boardgames_core`, over this game's [`SetupProblems`].
+pub type SetupError = boardgames_core::problems::SetupError<SetupProblems>;
+
+/// Why a position diagram could not be read: a syntax problem, or a well-formed diagram that no
+/// game reaches.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum ParsePositionError {
     /// The text does not have three rows of three cells.
     #[error(
@@ -139,6 +155,6 @@ pub enum ParsePositionError {
         found: char,
     },
     /// The marks cannot arise in a game; every problem is listed.
-    #[error("impossible position: {0}")]
-    Impossible(PositionProblems),
+    #[error(transparent)]
+    Invalid(#[from] SetupError),
 }

@@ -9,8 +9,10 @@
 //! - [`Cell`]: the move, written `a1`..`c3` (columns left to right, rows bottom to top) or in the
 //!   console form `row col` (`2 1`, 1-based from the top-left, as the seeds' C game reads it).
 //! - Errors name the problem: off the board, malformed, "this cell already has a mark", game over.
-//! - A diagram text form (`X.O/.X./..O`) that is validated on reading, the seeds' console
-//!   drawing, the winning line, and the eight symmetries.
+//! - [`Setup`]: the marks and the side to move as plain data, checked by [`Setup::validate`]
+//!   (or `Position::try_from`), which names every problem ([`SetupProblems`]).
+//! - A diagram text form (`X.O/.X./..O`, `Display` / `FromStr`) that is validated on reading,
+//!   the seeds' console drawing, the winning line, and the eight symmetries.
 //!
 //! ## Example
 //!
@@ -45,11 +47,15 @@ mod conformance_tests;
 mod diagram;
 mod error;
 mod position;
+mod setup;
 mod symmetry;
 
 pub use cell::Cell;
-pub use error::{IllegalMove, InputError, ParseCellError, ParsePositionError, PositionProblems};
+pub use error::{
+    IllegalMove, InputError, ParseCellError, ParsePositionError, SetupError, SetupProblems,
+};
 pub use position::Position;
+pub use setup::Setup;
 
 boardgames_core::bitboard! {
     /// A set of cells of the 3x3 board, bit `n` for cell index `n` (left to right, top to

@@ -1,8 +1,10 @@
 //! The tic-tac-toe position: one 9-bit bitboard per player.
 
-use crate::error::{IllegalMove, InputError, PositionProblems};
+use crate::error::{IllegalMove, InputError};
 use crate::{Cell, Marks};
-use boardgames_core::{grid3, zobrist, ByPlayer, Game, MoveList, Player, Rng, Status};
+use boardgames_core::{
+    grid3, zobrist, ByPlayer, Game, MoveList, Player, RandomSource, Status, UniformIndex,
+};
 
 /// A tic-tac-toe position: the marks of each player. X (`Player::First`) moves first.
 ///
@@ -21,39 +23,11 @@ impl Position {
         }
     }
 
-    /// A position from each player's marks, checked to be reachable in a game: mark counts
-    /// that fit the turn order, and no play after a win. Returns every problem found.
-    pub fn from_marks(x: Marks, o: Marks) -> Result<Position, PositionProblems> {
-        let mut problems = PositionProblems::empty();
-        if !x.union(o).is_subset(Marks::FULL) {
-            problems |= PositionProblems::OFF_BOARD;
-        }
-        if x.intersects(o) {
-            problems |= PositionProblems::OVERLAP;
-        }
-        let (nx, no) = (x.count(), o.count());
-        let (x_won, o_won) = (grid3::has_line(x.0), grid3::has_line(o.0));
-        if nx > no + 1 {
-            problems |= PositionProblems::TOO_MANY_X;
-        }
-        if no > nx {
-            problems |= PositionProblems::TOO_MANY_O;
-        }
-        if x_won && o_won {
-            problems |= PositionProblems::BOTH_WON;
-        }
-        if x_won && nx == no {
-            problems |= PositionProblems::PLAY_AFTER_X_WON;
-        }
-        if o_won && nx == no + 1 {
-            problems |= PositionProblems::PLAY_AFTER_O_WON;
-        }
-        if problems.is_empty() {
-            Ok(Position {
-                marks: ByPlayer::new(x, o),
-            })
-        } else {
-            Err(problems)
+    /// The position with these marks, unchecked: for marks known to be reachable (a
+    /// validated [`Setup`](crate::Setup), the symmetric image of a position).
+    pub(crate) const fn of_marks(x: Marks, o: Marks) -> Position {
+        Position {
+            marks: ByPlayer::new(x, o),
         }
     }
 
@@ -110,15 +84,16 @@ impl Position {
     #[inline]
     pub const fn with_move(mut self, cell: Cell) -> Position {
         let bit = cell.index();
-        match self.side() {
+        match self.next_mover() {
             Player::First => self.marks.first = self.marks.first.with(bit),
             Player::Second => self.marks.second = self.marks.second.with(bit),
         }
         self
     }
 
+    /// [`Game::side_to_move`], usable in `const` code.
     #[inline]
-    const fn side(&self) -> Player {
+    const fn next_mover(&self) -> Player {
         if self.marks.first.count() == self.marks.second.count() {
             Player::First
         } else {
@@ -141,13 +116,13 @@ impl Game for Position {
 
     #[inline]
     fn side_to_move(&self) -> Player {
-        self.side()
+        self.next_mover()
     }
 
     #[inline]
     fn status(&self) -> Status {
         // Only the player who moved last can have a line.
-        let last = self.side().opponent();
+        let last = self.next_mover().opponent();
         if grid3::has_line(self.marks(last).0) {
             Status::Won(last)
         } else if self.empty_cells().is_empty() {
@@ -212,7 +187,7 @@ impl Game for Position {
     }
 
     #[inline]
-    fn random_move(&self, rng: &mut Rng) -> Option<Cell> {
+    fn random_move<R: RandomSource + ?Sized>(&self, rng: &mut R) -> Option<Cell> {
         if self.status().is_over() {
             return None;
         }
@@ -222,9 +197,13 @@ impl Game for Position {
             .and_then(Cell::from_index)
     }
 
-    fn random_playout(&mut self, rng: &mut Rng, max_plies: usize) -> (Status, usize) {
+    fn random_playout<R: RandomSource + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        max_plies: usize,
+    ) -> (Status, usize) {
         let mut plies = 0;
-        let mut mover = self.side();
+        let mut mover = self.next_mover();
         let mut mine = self.marks(mover).0;
         let mut theirs = self.marks(mover.opponent()).0;
         if grid3::has_line(theirs) {
@@ -261,6 +240,7 @@ impl Game for Position {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use boardgames_core::Rng;
 
     #[test]
     fn position_is_small_and_copy() {
@@ -278,9 +258,7 @@ mod tests {
             assert!(status.is_over());
             assert_eq!(pos.ply() as usize, plies);
             assert_eq!(pos.status(), status);
-            assert!(
-                Position::from_marks(pos.marks(Player::First), pos.marks(Player::Second)).is_ok()
-            );
+            assert!(crate::Setup::from(&pos).validate().is_ok());
         }
     }
 }

@@ -19,7 +19,7 @@ impl Position {
         let x = Marks(grid3::transform(self.marks(Player::First).0, s % 8));
         let o = Marks(grid3::transform(self.marks(Player::Second).0, s % 8));
         // A symmetric image of a reachable position is reachable.
-        Position::from_marks(x, o).unwrap_or(*self)
+        Position::of_marks(x, o)
     }
 
     /// The representative of the position's symmetry class: the image with the smallest
