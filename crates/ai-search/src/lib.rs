@@ -1,11 +1,20 @@
 //! # ai-search
 //!
-//! Generic game-tree search for any [`boardgames_core::Game`]: negamax with alpha-beta pruning,
-//! principal variation search, a transposition table keyed by the games' 64-bit hashes
-//! (depth-preferred slot plus an always-replace slot, mate scores stored relative to the node),
-//! iterative deepening (one or more plies a step) with aspiration windows, move ordering
-//! (table move, killer moves, countermoves, history table, the evaluator's hint), and limits on
-//! depth, nodes, time and a stop flag.
+//! Generic game-tree search for any [`boardgames_core::Game`], two engines:
+//!
+//! - [`Searcher`]: negamax with alpha-beta pruning, principal variation search, a
+//!   transposition table keyed by the games' 64-bit hashes (depth-preferred slot plus an
+//!   always-replace slot, mate scores stored relative to the node), iterative deepening (one or
+//!   more plies a step) with aspiration windows, move ordering (table move, killer moves,
+//!   countermoves, history table, the evaluator's hint), limits on depth, nodes, time and a
+//!   stop flag, and Lazy SMP threads ([`Searcher::with_threads`]) sharing a lock-free
+//!   [`table::SharedTable`].
+//! - [`Mcts`]: Monte Carlo tree search, UCT (or PUCT with a policy) over a flat arena,
+//!   random playouts ([`RandomPlayout`]) or an evaluator ([`Heuristic`]) at the leaves,
+//!   MCTS-Solver proofs, tree reuse between moves, limits on simulations, time, tree nodes and
+//!   a stop flag, and root-parallel threads ([`Mcts::with_threads`]).
+//!
+//! Both read the same [`Limits`].
 //!
 //! - Scores are from the side to move's view and symmetric ([`INFINITY`] negates safely). A
 //!   win `n` plies away scores `WIN - n`, so the search takes the fastest win and delays a loss;
@@ -13,8 +22,10 @@
 //! - The [`Evaluator`] holds the game knowledge, apart from the rules; [`NoKnowledge`] scores
 //!   every ongoing position 0.
 //! - [`negamax`] is the plain oracle; every technique of [`Searcher`] returns the same value at
-//!   the same depth (the tests check it on random positions).
-//! - Memory is fixed when the [`Searcher`] is made: no allocation per node.
+//!   the same depth (the tests check it on random positions, see [`check_techniques`]).
+//! - A searcher allocates its table and buffers at its first search (or when its table size is
+//!   set) and keeps them: a search allocates nothing per node. The MCTS tree grows by doubling
+//!   up to its node limit.
 //!
 //! ## Example
 //!
@@ -41,7 +52,9 @@
 mod check;
 mod evaluator;
 mod limits;
+pub mod mcts;
 mod negamax;
+mod node;
 mod ordering;
 mod result;
 pub mod score;
@@ -51,6 +64,9 @@ pub mod table;
 pub use check::check_techniques;
 pub use evaluator::{terminal_score, Evaluator, NoKnowledge};
 pub use limits::Limits;
+pub use mcts::{
+    Heuristic, InvalidExploration, Leaf, Mcts, MctsConfig, MctsResult, MoveStats, RandomPlayout,
+};
 pub use negamax::negamax;
 pub use result::{Proof, SearchResult};
 pub use score::{Score, INFINITY, MAX_EVAL, MAX_PLY, WIN};

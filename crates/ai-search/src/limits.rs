@@ -1,17 +1,29 @@
-//! When a search stops: depth, nodes, time, or a flag set from another thread.
+//! When a search stops: depth, nodes, simulations, time, or a flag set from another thread.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
 /// The limits of one search; whichever is reached first stops it. With no limit at all the
-/// search goes as deep as [`crate::MAX_PLY`] allows or until the game's end is proven.
+/// alpha-beta [`crate::Searcher`] goes as deep as [`crate::MAX_PLY`] allows or until the
+/// game's end is proven, and [`crate::Mcts`] runs until its tree is full or the root is proven.
+///
+/// The two engines read the same limits, each in its own terms:
+///
+/// | limit | [`crate::Searcher`] | [`crate::Mcts`] |
+/// |---|---|---|
+/// | `depth` | the deepest iteration | ignored |
+/// | `nodes` | nodes visited, all threads together | the most tree nodes (memory); a full tree stops growing |
+/// | `simulations` | ignored | simulations, all threads together |
+/// | `time`, `stop` | checked every 1024 nodes | checked every 64 simulations |
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
     /// The deepest iteration, in plies.
     pub depth: Option<u32>,
-    /// The most nodes to visit.
+    /// The most nodes to visit (alpha-beta), or to keep in the tree (MCTS).
     pub nodes: Option<u64>,
+    /// The most simulations (MCTS).
+    pub simulations: Option<u64>,
     /// The longest time to search.
     pub time: Option<Duration>,
     /// A flag another thread sets to stop the search.
@@ -43,6 +55,17 @@ impl Limits {
     /// These limits with a node limit.
     pub fn with_nodes(mut self, nodes: u64) -> Limits {
         self.nodes = Some(nodes);
+        self
+    }
+
+    /// Run `simulations` simulations (MCTS).
+    pub fn simulations(simulations: u64) -> Limits {
+        Limits::default().with_simulations(simulations)
+    }
+
+    /// These limits with a simulation limit (MCTS).
+    pub fn with_simulations(mut self, simulations: u64) -> Limits {
+        self.simulations = Some(simulations);
         self
     }
 

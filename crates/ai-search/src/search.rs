@@ -1,14 +1,15 @@
 //! The searcher: negamax with alpha-beta, principal variation search, a transposition table,
-//! iterative deepening, aspiration windows, killer and history move ordering, and limits.
+//! iterative deepening, aspiration windows, killer and history move ordering, limits, and
+//! Lazy SMP threads sharing one table.
 
-use crate::evaluator::{terminal_score, Evaluator};
+use crate::evaluator::Evaluator;
 use crate::limits::Limits;
-use crate::ordering::Ordering;
-use crate::result::{Proof, SearchResult};
-use crate::score::{self, clamp_eval, Score, INFINITY, MAX_PLY};
-use crate::table::{Bound, TranspositionTable};
-use boardgames_core::{Game, MoveList};
-use std::time::Instant;
+use crate::node::{Context, Deepening, ThreadState};
+use crate::result::SearchResult;
+use crate::table::{SharedTable, SharedView, TranspositionTable};
+use boardgames_core::Game;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 /// Which techniques the searcher uses. Every combination returns the same value at the same
 /// depth (the tests check each against plain negamax); they differ only in speed.
@@ -95,15 +96,19 @@ impl Techniques {
 /// The default table size: 16 MiB.
 pub const DEFAULT_TABLE_BYTES: usize = 16 << 20;
 
-const ASPIRATION_DELTA: Score = 50;
-const CHECK_EVERY: u64 = 1024;
-/// The least depth at which a node probes and stores the transposition table.
-const TABLE_MIN_DEPTH: u32 = 2;
-/// Room for the ordering keys of this many moves per ply is reserved when a searcher is made.
-const KEYS_PER_PLY: usize = 96;
+/// The Lazy SMP search, set by [`Searcher::with_threads`] where the game, its moves and the
+/// evaluator can cross threads.
+type ParallelSearch<G, E> = fn(&mut Searcher<G, E>, &G, &Limits) -> SearchResult<<G as Game>::Move>;
 
-/// A reusable searcher for one game and evaluator. All its memory (table, killers, history,
-/// principal variation) is allocated when it is made; a search allocates nothing per node.
+/// A reusable searcher for one game and evaluator. Its memory (table, killers, history,
+/// principal variation; per thread with several threads) is allocated at its first search
+/// (or when a table size is set) and reused by every search after: a search allocates nothing
+/// per node.
+///
+/// With [`Searcher::with_threads`] above 1 it runs Lazy SMP: helper threads search the same
+/// position at staggered depths and share a lock-free [`SharedTable`] with the main thread,
+/// whose result is returned; their entries let the main thread cut off and order sooner. With
+/// one thread (the default) it is the single-thread searcher exactly.
 ///
 /// ```
 /// use boardgames_search::{Limits, NoKnowledge, Proof, Searcher};
@@ -120,49 +125,41 @@ pub struct Searcher<G: Game, E: Evaluator<G>> {
     techniques: Techniques,
     /// The plies between two iterations of iterative deepening.
     depth_step: u32,
-    table: TranspositionTable<G::Move>,
-    /// The default table is allocated at the first search, unless a size was chosen first.
-    default_table_pending: bool,
-    ordering: Ordering<G::Move>,
-    pv: Vec<Option<G::Move>>,
-    pv_len: Vec<usize>,
-    /// The ordering keys of the moves of every node on the current line, as a stack.
-    keys: Vec<Score>,
-    /// The move played at each ply of the current line (for countermoves).
-    line: Vec<Option<G::Move>>,
-    nodes: u64,
-    table_hits: u64,
-    aborted: bool,
-    limits: Limits,
-    started: Instant,
+    /// The table size (the default until one is chosen).
+    table_bytes: usize,
+    /// The one-thread table, allocated at the first one-thread search.
+    table: Option<TranspositionTable<G::Move>>,
+    /// The table of several threads, allocated at the first search with threads.
+    shared: Option<SharedTable>,
+    main: ThreadState<G::Move>,
+    /// The helper threads' states (threads - 1 of them).
+    helpers: Vec<ThreadState<G::Move>>,
+    threads: usize,
+    parallel: Option<ParallelSearch<G, E>>,
 }
 
 impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
-    /// A searcher with every technique on and a [`DEFAULT_TABLE_BYTES`] table.
+    /// A searcher with every technique on and a [`DEFAULT_TABLE_BYTES`] table, one thread.
     pub fn new(evaluator: E) -> Self {
         Searcher {
             evaluator,
             techniques: Techniques::default(),
             depth_step: 1,
-            table: TranspositionTable::with_bytes(0),
-            default_table_pending: true,
-            ordering: Ordering::new(),
-            pv: vec![None; MAX_PLY * MAX_PLY],
-            pv_len: vec![0; MAX_PLY + 1],
-            keys: Vec::with_capacity(MAX_PLY * KEYS_PER_PLY),
-            line: vec![None; MAX_PLY],
-            nodes: 0,
-            table_hits: 0,
-            aborted: false,
-            limits: Limits::default(),
-            started: Instant::now(),
+            table_bytes: DEFAULT_TABLE_BYTES,
+            table: None,
+            shared: None,
+            main: ThreadState::new(),
+            helpers: Vec::new(),
+            threads: 1,
+            parallel: None,
         }
     }
 
-    /// This searcher with a transposition table of at most `bytes` bytes.
+    /// This searcher with a transposition table of at most `bytes` bytes, allocated now.
     pub fn with_table_bytes(mut self, bytes: usize) -> Self {
-        self.table = TranspositionTable::with_bytes(bytes);
-        self.default_table_pending = false;
+        self.table_bytes = bytes;
+        self.table = Some(TranspositionTable::with_bytes(bytes));
+        self.shared = None;
         self
     }
 
@@ -214,6 +211,11 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         self.depth_step
     }
 
+    /// The number of search threads.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
     /// The evaluator.
     pub fn evaluator(&self) -> &E {
         &self.evaluator
@@ -224,350 +226,117 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         self.techniques
     }
 
-    /// Forgets everything learnt (table, killers, history): the next search starts cold.
+    /// Forgets everything learnt (tables, killers, history): the next search starts cold.
     pub fn clear(&mut self) {
-        self.table.clear();
-        self.ordering.clear();
+        if let Some(table) = &mut self.table {
+            table.clear();
+        }
+        if let Some(shared) = &mut self.shared {
+            shared.clear();
+        }
+        self.main.clear();
+        for helper in &mut self.helpers {
+            helper.clear();
+        }
     }
 
     /// Searches `position` within `limits` and returns the best move of the last completed
     /// iteration with its statistics. The first iteration always completes, so an ongoing
     /// position always gets a move.
     pub fn search(&mut self, position: &G, limits: &Limits) -> SearchResult<G::Move> {
-        self.limits = limits.clone();
-        self.started = Instant::now();
-        self.nodes = 0;
-        self.table_hits = 0;
-        self.aborted = false;
-        self.keys.clear();
-        if self.default_table_pending {
-            self.table = TranspositionTable::with_bytes(DEFAULT_TABLE_BYTES);
-            self.default_table_pending = false;
+        if let (Some(parallel), true) = (self.parallel, self.threads > 1) {
+            return parallel(self, position, limits);
         }
-        self.table.new_search();
-        let max_depth = limits
-            .depth
-            .unwrap_or(MAX_PLY as u32 - 1)
-            .clamp(1, MAX_PLY as u32 - 1);
-        let remaining = position.max_remaining_plies();
-        let mut result = SearchResult::empty();
-        if let Some(score) = terminal_score(position.status(), position.side_to_move(), 0) {
-            result.score = score;
-            result.proof = Proof::from_score(score, true);
-            return result;
-        }
-        // The iterations: `step`, `2 * step`, ... and last exactly `max_depth`.
-        let step = self.depth_step;
-        let first = if self.techniques.iterative_deepening {
-            step.min(max_depth)
-        } else {
-            max_depth
+        self.main.start(limits);
+        let bytes = self.table_bytes;
+        let table = self
+            .table
+            .get_or_insert_with(|| TranspositionTable::with_bytes(bytes));
+        table.new_search();
+        let mut context = Context {
+            evaluator: &self.evaluator,
+            techniques: self.techniques,
+            table,
+            s: &mut self.main,
         };
-        let mut depth = first;
-        loop {
-            if depth > first && self.limits_reached() {
-                break;
-            }
-            let score = self.root_iteration(position, depth, depth == first, result.score);
-            if self.aborted && depth > first {
-                break;
-            }
-            let complete = remaining.is_some_and(|r| depth as usize >= r);
-            result.score = score;
-            result.depth = depth;
-            result.pv = self.pv[..self.pv_len[0]]
-                .iter()
-                .flatten()
-                .copied()
-                .collect();
-            result.best_move = result.pv.first().copied();
-            result.proof = Proof::from_score(score, complete);
-            let proven_within = score::plies_to_end(score).is_some_and(|n| n <= depth as usize);
-            if complete || proven_within || self.aborted || depth == max_depth {
-                break;
-            }
-            depth = (depth + step).min(max_depth);
-        }
-        result.nodes = self.nodes;
-        result.table_hits = self.table_hits;
-        result.elapsed = self.started.elapsed();
-        result
-    }
-
-    fn root_iteration(&mut self, position: &G, depth: u32, first: bool, previous: Score) -> Score {
-        // The first iteration must finish: limits apply from the second on.
-        let enforce = !first || !self.techniques.iterative_deepening;
-        let saved_limits = if enforce {
-            None
-        } else {
-            Some(core::mem::take(&mut self.limits))
+        let deepening = Deepening {
+            step: self.depth_step,
+            offset: 0,
         };
-        let score = if self.techniques.aspiration
-            && self.techniques.alpha_beta
-            && depth > 2
-            && !score::is_decisive(previous)
-        {
-            let (alpha, beta) = (previous - ASPIRATION_DELTA, previous + ASPIRATION_DELTA);
-            let score = self.node(position, depth, 0, alpha, beta);
-            if !self.aborted && (score <= alpha || score >= beta) {
-                self.node(position, depth, 0, -INFINITY, INFINITY)
-            } else {
-                score
-            }
-        } else {
-            self.node(position, depth, 0, -INFINITY, INFINITY)
+        context.deepen(position, deepening)
+    }
+}
+
+impl<G, E> Searcher<G, E>
+where
+    G: Game + Sync,
+    G::Move: Send,
+    E: Evaluator<G> + Sync,
+{
+    /// This searcher running `threads` threads (0 counts as 1). Above 1 the search is Lazy
+    /// SMP over a shared table of the same size ([`Searcher::with_table_bytes`]); the node
+    /// limit then counts all threads together (an equal share each), and the result's nodes
+    /// and table hits are the sum over the threads. The move, score and depth are the main
+    /// thread's, which may differ from run to run with the threads' timing.
+    pub fn with_threads(mut self, threads: usize) -> Self {
+        self.threads = threads.max(1);
+        self.parallel = Some(Self::search_lazy_smp);
+        self.helpers.resize_with(self.threads - 1, ThreadState::new);
+        self
+    }
+
+    fn search_lazy_smp(&mut self, position: &G, limits: &Limits) -> SearchResult<G::Move> {
+        let threads = self.threads as u64;
+        let mut mine = limits.clone();
+        mine.nodes = limits.nodes.map(|n| (n / threads).max(1));
+        // The helpers stop when the main thread is done (or on the caller's flag or time).
+        let done = Arc::new(AtomicBool::new(false));
+        let theirs = Limits {
+            depth: None,
+            stop: Some(done.clone()),
+            ..mine.clone()
         };
-        if let Some(limits) = saved_limits {
-            self.limits = limits;
-        }
-        score
-    }
-
-    #[inline]
-    fn out_of_budget(&mut self) -> bool {
-        if self.aborted {
-            return true;
-        }
-        if self.nodes % CHECK_EVERY == 0 {
-            self.aborted = self.limits_reached();
-        }
-        self.aborted
-    }
-
-    fn limits_reached(&self) -> bool {
-        let limits = &self.limits;
-        limits.nodes.is_some_and(|n| self.nodes >= n)
-            || limits.time.is_some_and(|t| self.started.elapsed() >= t)
-            || limits.stop_requested()
-    }
-
-    fn node(&mut self, position: &G, depth: u32, ply: usize, alpha: Score, beta: Score) -> Score {
-        self.nodes += 1;
-        self.pv_len[ply] = 0;
-        if let Some(score) = terminal_score(position.status(), position.side_to_move(), ply) {
-            return score;
-        }
-        if depth == 0 || ply + 1 >= MAX_PLY {
-            return clamp_eval(self.evaluator.evaluate(position));
-        }
-        if self.out_of_budget() {
-            return 0;
-        }
-        let t = self.techniques;
-        let key = position.zobrist();
-        let mut table_move = None;
-        // Nodes just above the leaves skip the table: their probes would mostly miss the
-        // cache and the little they save costs more than the search they spare.
-        let use_table = t.table && depth >= TABLE_MIN_DEPTH;
-        if use_table {
-            if let Some(entry) = self.table.probe(key) {
-                self.table_hits += 1;
-                table_move = entry.best;
-                // Only an entry of exactly this depth may cut: a deeper one would give a
-                // different (if better) value than a search of this depth.
-                if ply > 0 && entry.depth as u32 == depth && t.alpha_beta {
-                    let s = score::from_table(entry.score, ply);
-                    let cut = match entry.bound {
-                        Bound::Exact => true,
-                        Bound::Lower => s >= beta,
-                        Bound::Upper => s <= alpha,
+        let bytes = self.table_bytes;
+        let shared = self
+            .shared
+            .get_or_insert_with(|| SharedTable::with_bytes(bytes));
+        shared.new_search();
+        let shared = &*shared;
+        let (evaluator, techniques, step) = (&self.evaluator, self.techniques, self.depth_step);
+        let main = &mut self.main;
+        let helpers = &mut self.helpers;
+        main.start(&mine);
+        let mut result = std::thread::scope(|scope| {
+            for (i, helper) in helpers.iter_mut().enumerate() {
+                helper.start(&theirs);
+                // Odd helpers start one step deeper than the main thread.
+                let offset = step * ((i as u32 + 1) % 2);
+                scope.spawn(move || {
+                    let mut view = SharedView(shared);
+                    let mut context = Context {
+                        evaluator,
+                        techniques,
+                        table: &mut view,
+                        s: helper,
                     };
-                    if cut {
-                        return s;
-                    }
-                }
+                    context.deepen(position, Deepening { step, offset });
+                });
             }
-        }
-
-        let mut moves = MoveList::new();
-        self.evaluator.search_moves(position, &mut moves);
-        if moves.is_empty() {
-            return clamp_eval(self.evaluator.evaluate(position));
-        }
-        let base = self.keys.len();
-        let score = self.search_moves(
-            position,
-            moves.as_mut_slice(),
-            table_move,
-            depth,
-            ply,
-            alpha,
-            beta,
-            key,
-            use_table,
-        );
-        self.keys.truncate(base);
-        score
-    }
-
-    /// A node whose value is its static one: a finished game or the evaluation (what
-    /// [`Searcher::node`] returns at depth 0, whatever the window).
-    #[inline(always)]
-    fn leaf(&mut self, position: &G, ply: usize) -> Score {
-        self.nodes += 1;
-        self.pv_len[ply] = 0;
-        match terminal_score(position.status(), position.side_to_move(), ply) {
-            Some(score) => score,
-            None => clamp_eval(self.evaluator.evaluate(position)),
-        }
-    }
-
-    /// Moves the table move, the killer moves, then the countermove of the previous move, to
-    /// the front of `moves`, in that order; returns how many were moved. They are searched
-    /// before any other move is scored.
-    #[inline(always)]
-    fn front_moves(
-        &self,
-        moves: &mut [G::Move],
-        table_move: Option<G::Move>,
-        ply: usize,
-        side: boardgames_core::Player,
-    ) -> usize {
-        let mut front = 0;
-        let killers = if self.techniques.killers_and_history {
-            self.ordering.killers(ply)
-        } else {
-            [None, None]
-        };
-        let counter = if self.techniques.killers_and_history && ply > 0 {
-            self.ordering.counter(side, self.line[ply - 1])
-        } else {
-            None
-        };
-        for wanted in [table_move, killers[0], killers[1], counter]
-            .into_iter()
-            .flatten()
-        {
-            if let Some(i) = moves[front..].iter().position(|&m| m == wanted) {
-                moves.swap(front, front + i);
-                front += 1;
-            }
-        }
-        front
-    }
-
-    /// The move loop of [`Searcher::node`]: the table move, killers and countermove first, then the
-    /// other moves by history and the evaluator's hint, whose keys are computed (on the
-    /// searcher's key stack, no per-node buffer) only if the first moves did not cut off.
-    #[allow(clippy::too_many_arguments)]
-    #[inline(always)]
-    fn search_moves(
-        &mut self,
-        position: &G,
-        moves: &mut [G::Move],
-        table_move: Option<G::Move>,
-        depth: u32,
-        ply: usize,
-        mut alpha: Score,
-        beta: Score,
-        key: u64,
-        use_table: bool,
-    ) -> Score {
-        let t = self.techniques;
-        let side = position.side_to_move();
-        let alpha_original = alpha;
-        let mut best = -INFINITY;
-        let mut best_move = None;
-        let front = self.front_moves(moves, table_move, ply, side);
-        let base = self.keys.len();
-        for i in 0..moves.len() {
-            if i >= front {
-                if i == front {
-                    for &mv in &moves[front..] {
-                        let hint = self.evaluator.order_hint(position, mv);
-                        let order = if t.killers_and_history {
-                            self.ordering.history(side, &mv).saturating_add(hint)
-                        } else {
-                            hint
-                        };
-                        self.keys.push(order);
-                    }
-                }
-                // Selection sort step: bring the best remaining move to position i.
-                let keys = &mut self.keys[base..base + moves.len() - front];
-                let mut pick = i - front;
-                for j in pick + 1..keys.len() {
-                    if keys[j] > keys[pick] {
-                        pick = j;
-                    }
-                }
-                moves.swap(i, pick + front);
-                keys.swap(i - front, pick);
-            }
-            let mv = moves[i];
-            self.line[ply] = Some(mv);
-            let mut child = position.clone();
-            child.play_unchecked(mv);
-            let score = if depth == 1 {
-                // The child is a leaf: its value does not depend on the window.
-                -self.leaf(&child, ply + 1)
-            } else if !t.alpha_beta {
-                -self.node(&child, depth - 1, ply + 1, -INFINITY, INFINITY)
-            } else if t.pvs && i > 0 {
-                let s = -self.node(&child, depth - 1, ply + 1, -alpha - 1, -alpha);
-                if s > alpha && s < beta && !self.aborted {
-                    -self.node(&child, depth - 1, ply + 1, -beta, -alpha)
-                } else {
-                    s
-                }
-            } else {
-                -self.node(&child, depth - 1, ply + 1, -beta, -alpha)
+            let mut view = SharedView(shared);
+            let mut context = Context {
+                evaluator,
+                techniques,
+                table: &mut view,
+                s: &mut *main,
             };
-            if self.aborted {
-                return 0;
-            }
-            if score > best {
-                best = score;
-                best_move = Some(mv);
-                if score > alpha {
-                    alpha = score;
-                    self.record_pv(ply, mv);
-                }
-            }
-            if t.alpha_beta && alpha >= beta {
-                if t.killers_and_history {
-                    self.ordering.reward(side, ply, depth, mv);
-                    if ply > 0 {
-                        self.ordering.set_counter(side, self.line[ply - 1], mv);
-                    }
-                }
-                break;
-            }
+            let result = context.deepen(position, Deepening { step, offset: 0 });
+            done.store(true, Ordering::Relaxed);
+            result
+        });
+        for helper in &self.helpers {
+            result.nodes += helper.nodes;
+            result.table_hits += helper.table_hits;
         }
-        if ply == 0 && self.pv_len[0] == 0 {
-            // Every move failed low at the root: still report the best one found.
-            self.record_pv(0, best_move.unwrap_or(moves[0]));
-        }
-        if use_table {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > alpha_original {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
-            self.table.store(
-                key,
-                best_move,
-                score::to_table(best, ply),
-                depth as u8,
-                bound,
-            );
-        }
-        best
-    }
-
-    fn record_pv(&mut self, ply: usize, mv: G::Move) {
-        let child_len = if ply + 1 < MAX_PLY {
-            self.pv_len[ply + 1]
-        } else {
-            0
-        };
-        let base = ply * MAX_PLY;
-        self.pv[base] = Some(mv);
-        for i in 0..child_len.min(MAX_PLY - 1) {
-            self.pv[base + 1 + i] = self.pv[(ply + 1) * MAX_PLY + i];
-        }
-        self.pv_len[ply] = 1 + child_len.min(MAX_PLY - 1);
+        result
     }
 }

@@ -1,0 +1,374 @@
+//! The MCTS tree: a flat arena of nodes addressed by index, each node's children in one
+//! contiguous block. Selection (UCT or PUCT), expansion, backup with MCTS-Solver proofs, and
+//! re-rooting for tree reuse. No allocation per node: the arena grows by doubling.
+
+use super::leaf::Leaf;
+use boardgames_core::{Game, MoveList, Player, Rng, Status};
+
+/// A node's proof, from the view of the player who moved into it.
+pub(crate) const WIN: i8 = 1;
+pub(crate) const DRAW: i8 = 0;
+pub(crate) const LOSS: i8 = -1;
+pub(crate) const UNPROVEN: i8 = 2;
+
+/// A priority no child reaches: marks "no policy" in [`Node::prior`].
+const NO_PRIOR: f32 = -1.0;
+
+/// One position of the tree. Its value is the sum of the rewards (1 win, 0.5 draw, 0 loss)
+/// of the player who moved into it, so a parent picks the child best for itself directly.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Node<M> {
+    pub(crate) value: f64,
+    pub(crate) visits: u32,
+    /// Index of the first child; meaningful only when `children > 0`.
+    pub(crate) first_child: u32,
+    /// 0 until the node is expanded (an ongoing position always has a move).
+    pub(crate) children: u16,
+    /// [`WIN`], [`DRAW`], [`LOSS`] or [`UNPROVEN`].
+    pub(crate) proof: i8,
+    /// Plies to the end of a proven result.
+    pub(crate) plies: u16,
+    /// The policy's prior, or [`NO_PRIOR`].
+    pub(crate) prior: f32,
+    /// The move into the node (`None` at the root).
+    pub(crate) mv: Option<M>,
+}
+
+impl<M> Node<M> {
+    fn new(mv: Option<M>, prior: f32) -> Self {
+        Node {
+            value: 0.0,
+            visits: 0,
+            first_child: 0,
+            children: 0,
+            proof: UNPROVEN,
+            plies: 0,
+            prior,
+            mv,
+        }
+    }
+
+    /// The children's index range.
+    #[inline]
+    pub(crate) fn child_range(&self) -> core::ops::Range<usize> {
+        let first = self.first_child as usize;
+        first..first + self.children as usize
+    }
+
+    /// The mean reward of the player who moved into the node, 0.5 if never visited.
+    #[inline]
+    pub(crate) fn mean(&self) -> f64 {
+        if self.visits == 0 {
+            0.5
+        } else {
+            self.value / f64::from(self.visits)
+        }
+    }
+}
+
+/// The reward of a proof for the player it is from the view of.
+#[inline]
+fn proof_reward(proof: i8) -> f64 {
+    (f64::from(proof) + 1.0) / 2.0
+}
+
+/// The tree of one search thread, with the position at its root.
+#[derive(Clone, Debug)]
+pub(crate) struct Tree<G: Game> {
+    pub(crate) nodes: Vec<Node<G::Move>>,
+    root_position: Option<G>,
+    /// The node indices of the current simulation, root first.
+    path: Vec<u32>,
+    priors: Vec<f32>,
+    /// The other arena, for re-rooting without a fresh allocation.
+    spare: Vec<Node<G::Move>>,
+    /// Set when an expansion was refused for lack of room.
+    pub(crate) full: bool,
+}
+
+impl<G: Game> Tree<G> {
+    pub(crate) fn new() -> Self {
+        Tree {
+            nodes: Vec::new(),
+            root_position: None,
+            path: Vec::new(),
+            priors: Vec::new(),
+            spare: Vec::new(),
+            full: false,
+        }
+    }
+
+    pub(crate) fn root(&self) -> &Node<G::Move> {
+        &self.nodes[0]
+    }
+
+    /// Makes `position` the root. With `reuse`, keeps the subtree of the same position when
+    /// it is the old root, a child or a grandchild of it; returns the nodes kept.
+    pub(crate) fn set_root(&mut self, position: &G, reuse: bool) -> usize {
+        self.full = false;
+        let found = match (&self.root_position, reuse) {
+            (Some(old), true) if !self.nodes.is_empty() => self.find(old, position),
+            _ => None,
+        };
+        match found {
+            Some(0) => {}
+            Some(index) => self.reroot(index),
+            None => {
+                self.nodes.clear();
+                self.nodes.push(Node::new(None, NO_PRIOR));
+            }
+        }
+        self.root_position = Some(position.clone());
+        if found.is_some() {
+            self.nodes.len()
+        } else {
+            0
+        }
+    }
+
+    /// The node of `target` among the root (`old`), its children and its grandchildren.
+    fn find(&self, old: &G, target: &G) -> Option<usize> {
+        if old == target {
+            return Some(0);
+        }
+        for c in self.nodes[0].child_range() {
+            let mut child = old.clone();
+            child.play_unchecked(self.nodes[c].mv?);
+            if &child == target {
+                return Some(c);
+            }
+            for g in self.nodes[c].child_range() {
+                let mut grandchild = child.clone();
+                grandchild.play_unchecked(self.nodes[g].mv?);
+                if &grandchild == target {
+                    return Some(g);
+                }
+            }
+        }
+        None
+    }
+
+    /// Keeps only the subtree of `index`, copied breadth-first into the spare arena (sibling
+    /// blocks stay contiguous), which then becomes the tree.
+    fn reroot(&mut self, index: usize) {
+        let mut out = core::mem::take(&mut self.spare);
+        out.clear();
+        out.push(self.nodes[index]);
+        out[0].mv = None;
+        let mut i = 0;
+        while i < out.len() {
+            let range = out[i].child_range();
+            if !range.is_empty() {
+                out[i].first_child = out.len() as u32;
+                out.extend_from_slice(&self.nodes[range]);
+            }
+            i += 1;
+        }
+        self.spare = core::mem::replace(&mut self.nodes, out);
+    }
+
+    /// One simulation from the root `position`: select down the tree, expand or evaluate the
+    /// leaf, back the reward up.
+    #[inline]
+    pub(crate) fn simulate<L: Leaf<G>>(
+        &mut self,
+        position: &G,
+        leaf: &mut L,
+        rng: &mut Rng,
+        exploration: f64,
+        max_nodes: usize,
+    ) {
+        let mut pos = position.clone();
+        self.path.clear();
+        self.path.push(0);
+        let mut n = 0;
+        let mut newly_proven = false;
+        let reward = loop {
+            let node = self.nodes[n];
+            if node.proof != UNPROVEN {
+                break proof_reward(node.proof);
+            }
+            if node.visits == 0 && n != 0 {
+                let status = pos.status();
+                if status.is_over() {
+                    self.set_terminal(n, status, pos.side_to_move());
+                    newly_proven = true;
+                    break proof_reward(self.nodes[n].proof);
+                }
+                break (1.0 - leaf.value(&pos, rng).clamp(-1.0, 1.0)) / 2.0;
+            }
+            if node.children == 0 && !self.expand(n, &pos, leaf, max_nodes) {
+                break (1.0 - leaf.value(&pos, rng).clamp(-1.0, 1.0)) / 2.0;
+            }
+            let c = self.select(n, exploration);
+            if let Some(mv) = self.nodes[c].mv {
+                pos.play_unchecked(mv);
+            }
+            self.path.push(c as u32);
+            n = c;
+        };
+        self.backup(reward, newly_proven);
+    }
+
+    /// Records the result of a finished position: `side` is its side to move, so the mover
+    /// into it is the other player.
+    fn set_terminal(&mut self, n: usize, status: Status, side: Player) {
+        let node = &mut self.nodes[n];
+        node.proof = match status {
+            Status::Won(p) if p == side => LOSS,
+            Status::Won(_) => WIN,
+            _ => DRAW,
+        };
+        node.plies = 0;
+    }
+
+    /// Adds the children of `n`; `false` (and the tree marked full) when they do not fit.
+    fn expand<L: Leaf<G>>(&mut self, n: usize, pos: &G, leaf: &mut L, max_nodes: usize) -> bool {
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        if moves.is_empty() || moves.len() > usize::from(u16::MAX) {
+            return false;
+        }
+        if self.nodes.len() + moves.len() > max_nodes.min(u32::MAX as usize) {
+            self.full = true;
+            return false;
+        }
+        let policy = leaf.priors(pos, &moves, &mut self.priors) && self.priors.len() == moves.len();
+        let first = self.nodes.len();
+        for (i, &mv) in moves.iter().enumerate() {
+            let prior = if policy {
+                self.priors[i].max(0.0)
+            } else {
+                NO_PRIOR
+            };
+            self.nodes.push(Node::new(Some(mv), prior));
+        }
+        let node = &mut self.nodes[n];
+        node.first_child = first as u32;
+        node.children = moves.len() as u16;
+        true
+    }
+
+    /// The child of `parent` to descend into: the UCT rule (first the unvisited children in
+    /// move order), or PUCT when the children carry priors. Children proven lost for the
+    /// mover are never chosen.
+    #[inline]
+    fn select(&self, parent: usize, exploration: f64) -> usize {
+        let p = &self.nodes[parent];
+        let range = p.child_range();
+        let first = range.start;
+        let kids = &self.nodes[range];
+        let mut best = 0;
+        let mut best_score = f64::NEG_INFINITY;
+        if kids[0].prior == NO_PRIOR {
+            let log_n = f64::from(p.visits.max(1)).ln();
+            for (i, k) in kids.iter().enumerate() {
+                if k.proof == LOSS {
+                    continue;
+                }
+                if k.visits == 0 {
+                    return first + i;
+                }
+                let n = f64::from(k.visits);
+                let score = k.value / n + exploration * (log_n / n).sqrt();
+                if score > best_score {
+                    best_score = score;
+                    best = i;
+                }
+            }
+        } else {
+            let sqrt_n = f64::from(p.visits.max(1)).sqrt();
+            for (i, k) in kids.iter().enumerate() {
+                if k.proof == LOSS {
+                    continue;
+                }
+                let u = exploration * f64::from(k.prior) * sqrt_n / (1.0 + f64::from(k.visits));
+                let score = k.mean() + u;
+                if score > best_score {
+                    best_score = score;
+                    best = i;
+                }
+            }
+        }
+        first + best
+    }
+
+    /// Adds the reward (for the mover into the last node of the path) to every node of the
+    /// path, alternating sides, and carries a new proof up as far as it reaches.
+    fn backup(&mut self, mut reward: f64, mut proving: bool) {
+        for i in (0..self.path.len()).rev() {
+            let n = self.path[i] as usize;
+            let node = &mut self.nodes[n];
+            node.visits = node.visits.saturating_add(1);
+            node.value += reward;
+            reward = 1.0 - reward;
+            if proving && i > 0 {
+                proving = self.try_prove(self.path[i - 1] as usize);
+            }
+        }
+    }
+
+    /// MCTS-Solver: `n` is lost for its mover when a child wins for the side to move, won
+    /// when every child is lost, drawn when every child is proven and the best draws.
+    /// Returns `true` when `n` became proven.
+    fn try_prove(&mut self, n: usize) -> bool {
+        let node = self.nodes[n];
+        if node.proof != UNPROVEN || node.children == 0 {
+            return false;
+        }
+        let mut all = true;
+        let mut draw = false;
+        let mut fastest_win: Option<u16> = None;
+        let mut slowest_loss = 0;
+        for k in &self.nodes[node.child_range()] {
+            match k.proof {
+                WIN => fastest_win = Some(fastest_win.map_or(k.plies, |w| w.min(k.plies))),
+                DRAW => draw = true,
+                LOSS => slowest_loss = slowest_loss.max(k.plies),
+                _ => all = false,
+            }
+        }
+        let (proof, plies) = match fastest_win {
+            Some(w) => (LOSS, w),
+            None if !all => return false,
+            None if draw => (DRAW, 0),
+            None => (WIN, slowest_loss),
+        };
+        let node = &mut self.nodes[n];
+        node.proof = proof;
+        node.plies = plies.saturating_add(1);
+        true
+    }
+
+    /// The index of the child of the root to play: a proven win (fastest), else the most
+    /// visited child not proven lost, else the slowest loss. `None` before any expansion.
+    pub(crate) fn best_child(&self, parent: usize) -> Option<usize> {
+        let range = self.nodes[parent].child_range();
+        let kids = &self.nodes[range.clone()];
+        let index = |i: usize| range.start + i;
+        let win = kids
+            .iter()
+            .enumerate()
+            .filter(|(_, k)| k.proof == WIN)
+            .min_by_key(|(_, k)| k.plies);
+        if let Some((i, _)) = win {
+            return Some(index(i));
+        }
+        let open = kids
+            .iter()
+            .enumerate()
+            .filter(|(_, k)| k.proof != LOSS)
+            .max_by(|(_, a), (_, b)| {
+                (a.visits, a.mean())
+                    .partial_cmp(&(b.visits, b.mean()))
+                    .unwrap_or(core::cmp::Ordering::Equal)
+            });
+        if let Some((i, _)) = open {
+            return Some(index(i));
+        }
+        kids.iter()
+            .enumerate()
+            .max_by_key(|(_, k)| k.plies)
+            .map(|(i, _)| index(i))
+    }
+}

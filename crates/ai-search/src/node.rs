@@ -1,0 +1,500 @@
+//! The alpha-beta recursion of one search thread: iterative deepening, aspiration, the node
+//! and its move loop. Generic over the table, so that one thread's own table and the table the
+//! threads of a Lazy SMP search share run the same code.
+
+use crate::evaluator::{terminal_score, Evaluator};
+use crate::limits::Limits;
+use crate::ordering::Ordering;
+use crate::result::{Proof, SearchResult};
+use crate::score::{self, clamp_eval, Score, INFINITY, MAX_PLY};
+use crate::search::Techniques;
+use crate::table::{Bound, Table, TableMove};
+use boardgames_core::{Game, MoveList, Player};
+use std::time::Instant;
+
+const ASPIRATION_DELTA: Score = 50;
+const CHECK_EVERY: u64 = 1024;
+/// The least depth at which a node probes and stores the transposition table.
+const TABLE_MIN_DEPTH: u32 = 2;
+/// Room for the ordering keys of this many moves per ply is reserved when a thread is made.
+const KEYS_PER_PLY: usize = 96;
+
+/// Everything one search thread owns: move ordering, the principal variation, the key stack,
+/// counters and limits. Allocated once, reused by every search.
+#[derive(Clone, Debug)]
+pub(crate) struct ThreadState<M> {
+    ordering: Ordering<M>,
+    pv: Vec<Option<M>>,
+    pv_len: Vec<usize>,
+    /// The ordering keys of the moves of every node on the current line, as a stack.
+    keys: Vec<Score>,
+    /// Each node's moves in generation order, as a stack (only with an indexed table).
+    originals: Vec<M>,
+    /// The move played at each ply of the current line (for countermoves).
+    line: Vec<Option<M>>,
+    pub(crate) nodes: u64,
+    pub(crate) table_hits: u64,
+    aborted: bool,
+    limits: Limits,
+    started: Instant,
+}
+
+impl<M: Copy + Eq + core::hash::Hash> ThreadState<M> {
+    pub(crate) fn new() -> Self {
+        ThreadState {
+            ordering: Ordering::new(),
+            pv: vec![None; MAX_PLY * MAX_PLY],
+            pv_len: vec![0; MAX_PLY + 1],
+            keys: Vec::with_capacity(MAX_PLY * KEYS_PER_PLY),
+            originals: Vec::new(),
+            line: vec![None; MAX_PLY],
+            nodes: 0,
+            table_hits: 0,
+            aborted: false,
+            limits: Limits::default(),
+            started: Instant::now(),
+        }
+    }
+
+    /// Forgets the move ordering learnt.
+    pub(crate) fn clear(&mut self) {
+        self.ordering.clear();
+    }
+
+    /// Starts a search under `limits`.
+    pub(crate) fn start(&mut self, limits: &Limits) {
+        self.limits = limits.clone();
+        self.started = Instant::now();
+        self.nodes = 0;
+        self.table_hits = 0;
+        self.aborted = false;
+        self.keys.clear();
+        self.originals.clear();
+    }
+}
+
+/// How a thread deepens: the plies between iterations and where it starts.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Deepening {
+    pub(crate) step: u32,
+    /// Extra plies on the first iteration (Lazy SMP helpers start deeper than the main
+    /// thread, so that the threads spread over depths).
+    pub(crate) offset: u32,
+}
+
+/// A node's place in the search: plies left and from the root, and its table key.
+#[derive(Clone, Copy, Debug)]
+struct At {
+    depth: u32,
+    ply: usize,
+    key: u64,
+    use_table: bool,
+}
+
+/// One thread's search: the evaluator, the techniques, a table and the thread's state.
+pub(crate) struct Context<'a, G: Game, E, T> {
+    pub(crate) evaluator: &'a E,
+    pub(crate) techniques: Techniques,
+    pub(crate) table: &'a mut T,
+    pub(crate) s: &'a mut ThreadState<G::Move>,
+}
+
+impl<G: Game, E: Evaluator<G>, T: Table<G::Move>> Context<'_, G, E, T> {
+    /// Iterative deepening of `position` within the limits given to [`ThreadState::start`];
+    /// returns the last completed iteration. The first iteration always completes.
+    pub(crate) fn deepen(&mut self, position: &G, deepening: Deepening) -> SearchResult<G::Move> {
+        let max_depth = self
+            .s
+            .limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 1)
+            .clamp(1, MAX_PLY as u32 - 1);
+        let remaining = position.max_remaining_plies();
+        let mut result = SearchResult::empty();
+        if let Some(score) = terminal_score(position.status(), position.side_to_move(), 0) {
+            result.score = score;
+            result.proof = Proof::from_score(score, true);
+            return result;
+        }
+        // The iterations: `step`, `2 * step`, ... and last exactly `max_depth`.
+        let step = deepening.step;
+        let first = if self.techniques.iterative_deepening {
+            (step + deepening.offset).min(max_depth)
+        } else {
+            max_depth
+        };
+        let mut depth = first;
+        loop {
+            if depth > first && self.limits_reached() {
+                break;
+            }
+            let score = self.root_iteration(position, depth, depth == first, result.score);
+            if self.s.aborted && depth > first {
+                break;
+            }
+            let complete = remaining.is_some_and(|r| depth as usize >= r);
+            self.record_iteration(&mut result, score, depth, complete);
+            let proven_within = score::plies_to_end(score).is_some_and(|n| n <= depth as usize);
+            if complete || proven_within || self.s.aborted || depth == max_depth {
+                break;
+            }
+            depth = (depth + step).min(max_depth);
+        }
+        result.nodes = self.s.nodes;
+        result.table_hits = self.s.table_hits;
+        result.elapsed = self.s.started.elapsed();
+        result
+    }
+
+    fn record_iteration(
+        &self,
+        result: &mut SearchResult<G::Move>,
+        score: Score,
+        depth: u32,
+        complete: bool,
+    ) {
+        result.score = score;
+        result.depth = depth;
+        result.pv = self.s.pv[..self.s.pv_len[0]]
+            .iter()
+            .flatten()
+            .copied()
+            .collect();
+        result.best_move = result.pv.first().copied();
+        result.proof = Proof::from_score(score, complete);
+    }
+
+    fn root_iteration(&mut self, position: &G, depth: u32, first: bool, previous: Score) -> Score {
+        // The first iteration must finish: limits apply from the second on.
+        let enforce = !first || !self.techniques.iterative_deepening;
+        let saved_limits = if enforce {
+            None
+        } else {
+            Some(core::mem::take(&mut self.s.limits))
+        };
+        let score = if self.techniques.aspiration
+            && self.techniques.alpha_beta
+            && depth > 2
+            && !score::is_decisive(previous)
+        {
+            let (alpha, beta) = (previous - ASPIRATION_DELTA, previous + ASPIRATION_DELTA);
+            let score = self.node(position, depth, 0, alpha, beta);
+            if !self.s.aborted && (score <= alpha || score >= beta) {
+                self.node(position, depth, 0, -INFINITY, INFINITY)
+            } else {
+                score
+            }
+        } else {
+            self.node(position, depth, 0, -INFINITY, INFINITY)
+        };
+        if let Some(limits) = saved_limits {
+            self.s.limits = limits;
+        }
+        score
+    }
+
+    #[inline]
+    fn out_of_budget(&mut self) -> bool {
+        if self.s.aborted {
+            return true;
+        }
+        if self.s.nodes % CHECK_EVERY == 0 {
+            self.s.aborted = self.limits_reached();
+        }
+        self.s.aborted
+    }
+
+    fn limits_reached(&self) -> bool {
+        let limits = &self.s.limits;
+        limits.nodes.is_some_and(|n| self.s.nodes >= n)
+            || limits.time.is_some_and(|t| self.s.started.elapsed() >= t)
+            || limits.stop_requested()
+    }
+
+    fn node(&mut self, position: &G, depth: u32, ply: usize, alpha: Score, beta: Score) -> Score {
+        self.s.nodes += 1;
+        self.s.pv_len[ply] = 0;
+        if let Some(score) = terminal_score(position.status(), position.side_to_move(), ply) {
+            return score;
+        }
+        if depth == 0 || ply + 1 >= MAX_PLY {
+            return clamp_eval(self.evaluator.evaluate(position));
+        }
+        if self.out_of_budget() {
+            return 0;
+        }
+        let t = self.techniques;
+        let key = position.zobrist();
+        let mut table_move = TableMove::None;
+        // Nodes just above the leaves skip the table: their probes would mostly miss the
+        // cache and the little they save costs more than the search they spare.
+        let use_table = t.table && depth >= TABLE_MIN_DEPTH;
+        if use_table {
+            if let Some(entry) = self.table.probe_entry(key) {
+                self.s.table_hits += 1;
+                table_move = entry.best;
+                // Only an entry of exactly this depth may cut: a deeper one would give a
+                // different (if better) value than a search of this depth.
+                if ply > 0 && entry.depth as u32 == depth && t.alpha_beta {
+                    let s = score::from_table(entry.score, ply);
+                    let cut = match entry.bound {
+                        Bound::Exact => true,
+                        Bound::Lower => s >= beta,
+                        Bound::Upper => s <= alpha,
+                    };
+                    if cut {
+                        return s;
+                    }
+                }
+            }
+        }
+
+        let mut moves = MoveList::new();
+        self.evaluator.search_moves(position, &mut moves);
+        if moves.is_empty() {
+            return clamp_eval(self.evaluator.evaluate(position));
+        }
+        let table_move = match table_move {
+            TableMove::None => None,
+            TableMove::Move(mv) => Some(mv),
+            TableMove::Index(i) => moves.get(usize::from(i)).copied(),
+        };
+        let (keys, originals) = (self.s.keys.len(), self.s.originals.len());
+        if T::INDEXED && use_table {
+            self.s.originals.extend_from_slice(&moves);
+        }
+        let at = At {
+            depth,
+            ply,
+            key,
+            use_table,
+        };
+        let score = self.search_moves(position, moves.as_mut_slice(), table_move, at, alpha, beta);
+        self.s.keys.truncate(keys);
+        self.s.originals.truncate(originals);
+        score
+    }
+
+    /// A node whose value is its static one: a finished game or the evaluation (what
+    /// [`Context::node`] returns at depth 0, whatever the window).
+    #[inline(always)]
+    fn leaf(&mut self, position: &G, ply: usize) -> Score {
+        self.s.nodes += 1;
+        self.s.pv_len[ply] = 0;
+        match terminal_score(position.status(), position.side_to_move(), ply) {
+            Some(score) => score,
+            None => clamp_eval(self.evaluator.evaluate(position)),
+        }
+    }
+
+    /// Moves the table move, the killer moves, then the countermove of the previous move, to
+    /// the front of `moves`, in that order; returns how many were moved. They are searched
+    /// before any other move is scored.
+    #[inline(always)]
+    fn front_moves(
+        &self,
+        moves: &mut [G::Move],
+        table_move: Option<G::Move>,
+        ply: usize,
+        side: Player,
+    ) -> usize {
+        let mut front = 0;
+        let killers = if self.techniques.killers_and_history {
+            self.s.ordering.killers(ply)
+        } else {
+            [None, None]
+        };
+        let counter = if self.techniques.killers_and_history && ply > 0 {
+            self.s.ordering.counter(side, self.s.line[ply - 1])
+        } else {
+            None
+        };
+        for wanted in [table_move, killers[0], killers[1], counter]
+            .into_iter()
+            .flatten()
+        {
+            if let Some(i) = moves[front..].iter().position(|&m| m == wanted) {
+                moves.swap(front, front + i);
+                front += 1;
+            }
+        }
+        front
+    }
+
+    /// Brings the move to search `i`-th to position `i`: the front moves stay where they are;
+    /// the others are ordered by history and the evaluator's hint, whose keys are computed
+    /// (on the thread's key stack, no per-node buffer) when the first of them is reached, that
+    /// is only if the front moves did not cut off.
+    #[inline(always)]
+    fn order_next(&mut self, position: &G, moves: &mut [G::Move], i: usize, front: usize) {
+        if i < front {
+            return;
+        }
+        let side = position.side_to_move();
+        // The keys of this node start where the front moves end, below any child's keys.
+        let base = self.s.keys.len() - if i == front { 0 } else { moves.len() - front };
+        if i == front {
+            for &mv in &moves[front..] {
+                let hint = self.evaluator.order_hint(position, mv);
+                let order = if self.techniques.killers_and_history {
+                    self.s.ordering.history(side, &mv).saturating_add(hint)
+                } else {
+                    hint
+                };
+                self.s.keys.push(order);
+            }
+        }
+        // Selection sort step: bring the best remaining move to position i.
+        let keys = &mut self.s.keys[base..base + moves.len() - front];
+        let mut pick = i - front;
+        for j in pick + 1..keys.len() {
+            if keys[j] > keys[pick] {
+                pick = j;
+            }
+        }
+        moves.swap(i, pick + front);
+        keys.swap(i - front, pick);
+    }
+
+    /// The value of the child after `mv` (the `i`-th move searched), from this node's view:
+    /// a leaf's static value, the full window for the first move or without alpha-beta, else
+    /// a null window first (PVS) and a re-search when it fails high inside the window.
+    #[inline(always)]
+    fn child_score(
+        &mut self,
+        position: &G,
+        mv: G::Move,
+        i: usize,
+        at: At,
+        alpha: Score,
+        beta: Score,
+    ) -> Score {
+        let t = self.techniques;
+        let (depth, ply) = (at.depth, at.ply);
+        self.s.line[ply] = Some(mv);
+        let mut child = position.clone();
+        child.play_unchecked(mv);
+        if depth == 1 {
+            // The child is a leaf: its value does not depend on the window.
+            -self.leaf(&child, ply + 1)
+        } else if !t.alpha_beta {
+            -self.node(&child, depth - 1, ply + 1, -INFINITY, INFINITY)
+        } else if t.pvs && i > 0 {
+            let s = -self.node(&child, depth - 1, ply + 1, -alpha - 1, -alpha);
+            if s > alpha && s < beta && !self.s.aborted {
+                -self.node(&child, depth - 1, ply + 1, -beta, -alpha)
+            } else {
+                s
+            }
+        } else {
+            -self.node(&child, depth - 1, ply + 1, -beta, -alpha)
+        }
+    }
+
+    /// The move loop of [`Context::node`]: the front moves first, then the others in order
+    /// (see [`Context::order_next`]); stores the result in the table.
+    #[inline(always)]
+    fn search_moves(
+        &mut self,
+        position: &G,
+        moves: &mut [G::Move],
+        table_move: Option<G::Move>,
+        at: At,
+        mut alpha: Score,
+        beta: Score,
+    ) -> Score {
+        let t = self.techniques;
+        let side = position.side_to_move();
+        let alpha_original = alpha;
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        let front = self.front_moves(moves, table_move, at.ply, side);
+        for i in 0..moves.len() {
+            self.order_next(position, moves, i, front);
+            let mv = moves[i];
+            let score = self.child_score(position, mv, i, at, alpha, beta);
+            if self.s.aborted {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(mv);
+                if score > alpha {
+                    alpha = score;
+                    self.record_pv(at.ply, mv);
+                }
+            }
+            if t.alpha_beta && alpha >= beta {
+                if t.killers_and_history {
+                    self.s.ordering.reward(side, at.ply, at.depth, mv);
+                    if at.ply > 0 {
+                        self.s
+                            .ordering
+                            .set_counter(side, self.s.line[at.ply - 1], mv);
+                    }
+                }
+                break;
+            }
+        }
+        if at.ply == 0 && self.s.pv_len[0] == 0 {
+            // Every move failed low at the root: still report the best one found.
+            self.record_pv(0, best_move.unwrap_or(moves[0]));
+        }
+        if at.use_table {
+            self.store(at, best, best_move, alpha_original, beta, moves.len());
+        }
+        best
+    }
+
+    /// Stores a node's result: its bound from the window it was searched with.
+    #[inline(always)]
+    fn store(
+        &mut self,
+        at: At,
+        best: Score,
+        best_move: Option<G::Move>,
+        alpha: Score,
+        beta: Score,
+        count: usize,
+    ) {
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let index = if T::INDEXED {
+            // This node's moves in generation order are the top `count` of the stack.
+            let originals = &self.s.originals[self.s.originals.len() - count..];
+            best_move
+                .and_then(|b| originals.iter().position(|&m| m == b))
+                .map_or(u16::MAX, |i| i.min(usize::from(u16::MAX)) as u16)
+        } else {
+            u16::MAX
+        };
+        self.table.store_entry(
+            at.key,
+            best_move,
+            index,
+            score::to_table(best, at.ply),
+            at.depth as u8,
+            bound,
+        );
+    }
+
+    fn record_pv(&mut self, ply: usize, mv: G::Move) {
+        let s = &mut *self.s;
+        let child_len = if ply + 1 < MAX_PLY {
+            s.pv_len[ply + 1]
+        } else {
+            0
+        };
+        let base = ply * MAX_PLY;
+        s.pv[base] = Some(mv);
+        for i in 0..child_len.min(MAX_PLY - 1) {
+            s.pv[base + 1 + i] = s.pv[(ply + 1) * MAX_PLY + i];
+        }
+        s.pv_len[ply] = 1 + child_len.min(MAX_PLY - 1);
+    }
+}
