@@ -2,24 +2,11 @@
 //! (alpha-beta, PVS, the table, iterative deepening, each alone and all together) returns
 //! plain negamax's value at the same depth.
 
-use boardgames_core::{Game, Rng};
+use boardgames_core::{random_position, Game, Rng};
 use boardgames_players::ultimate::UltimateEvaluator;
 use boardgames_search::{check_techniques, negamax, Evaluator, Limits, Score, Searcher};
 use boardgames_ultimate::Position;
 use proptest::prelude::*;
-
-/// A random position `plies` uniformly random moves from the start (fewer if the game ends).
-fn random_position(seed: u64, plies: usize) -> Position {
-    let mut pos = Position::new();
-    let mut rng = Rng::new(seed);
-    for _ in 0..plies {
-        match pos.random_move(&mut rng) {
-            Some(mv) => pos.play(mv).unwrap(),
-            None => break,
-        }
-    }
-    pos
-}
 
 /// The evaluator with a pseudo-random term per position added: irregular scores exercise
 /// move ordering and bounds harder than the smooth real evaluation alone.
@@ -67,7 +54,7 @@ proptest! {
 
     #[test]
     fn every_technique_matches_negamax(seed in any::<u64>(), plies in 1usize..60, depth in 1u32..5) {
-        let pos = random_position(seed, plies);
+        let pos = random_position(Position::new(), plies, &mut Rng::new(seed));
         prop_assume!(!pos.status().is_over());
         let depth = affordable_depth(&pos, depth);
         check_all(UltimateEvaluator::new(), &pos, depth)?;
@@ -79,7 +66,7 @@ proptest! {
         plies in 1usize..60,
         depth in 1u32..5,
     ) {
-        let pos = random_position(seed, plies);
+        let pos = random_position(Position::new(), plies, &mut Rng::new(seed));
         prop_assume!(!pos.status().is_over());
         let depth = affordable_depth(&pos, depth);
         check_all(Jittered, &pos, depth)?;
@@ -87,7 +74,7 @@ proptest! {
 
     #[test]
     fn a_warm_table_changes_nothing(seed in any::<u64>(), plies in 1usize..60) {
-        let pos = random_position(seed, plies);
+        let pos = random_position(Position::new(), plies, &mut Rng::new(seed));
         prop_assume!(!pos.status().is_over());
         let mut searcher = Searcher::new(UltimateEvaluator::new()).with_table_bytes(1 << 14);
         for depth in 1..=affordable_depth(&pos, 4) {

@@ -21,8 +21,9 @@
 //! `tie-break: boards_won`. The parser ignores blank lines, extra spaces and the separators,
 //! accepts lower-case `x` / `o`, and rejects impossible positions with every problem named.
 
-use crate::{InvalidSetup, Move, Position, Problems, Rules, Setup, TieBreak};
-use boardgames_core::{ByPlayer, Player, Status};
+use crate::{Cells, Move, Position, Rules, Setup, SetupError, SetupProblems, TieBreak};
+use boardgames_core::text::join;
+use boardgames_core::{ByPlayer, Game, Player, Status};
 use core::fmt;
 use core::str::FromStr;
 
@@ -83,7 +84,8 @@ impl fmt::Debug for Position {
 
 /// One thing wrong with the text of a diagram. Lines count from 1.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-pub enum DiagramError {
+#[non_exhaustive]
+pub enum DiagramProblem {
     /// A row holds a character that is not a cell, a space or `|`.
     #[error("line {line}: unexpected character {found:?} (cells are X, O or .)")]
     BadCharacter {
@@ -135,13 +137,14 @@ pub enum DiagramError {
 
 /// Why a diagram could not become a position.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum ParsePositionError {
     /// The text is not a diagram: every problem found.
-    #[error("malformed diagram: {}", join(.0))]
-    Malformed(Vec<DiagramError>),
+    #[error("malformed diagram: {}", join(.0, "; "))]
+    Malformed(Vec<DiagramProblem>),
     /// The diagram reads, but no legal game reaches it: every problem found.
     #[error(transparent)]
-    Impossible(#[from] InvalidSetup),
+    Invalid(#[from] SetupError),
     /// The position is possible, but the status line says otherwise.
     #[error("the status line says {stated:?}, but the position is {actual}")]
     StatusMismatch {
@@ -154,20 +157,12 @@ pub enum ParsePositionError {
 
 impl ParsePositionError {
     /// The impossibilities found, if the diagram read well enough to check them.
-    pub fn problems(&self) -> Option<Problems> {
+    pub fn problems(&self) -> Option<SetupProblems> {
         match self {
-            ParsePositionError::Impossible(e) => Some(e.problems),
+            ParsePositionError::Invalid(e) => Some(e.problems()),
             _ => None,
         }
     }
-}
-
-fn join(errors: &[DiagramError]) -> String {
-    errors
-        .iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join("; ")
 }
 
 /// What the status line claims.
@@ -210,113 +205,147 @@ fn is_status_line(lower: &str) -> bool {
     lower.contains("move") || lower.contains("wins") || lower.contains("draw")
 }
 
+/// What the lines of a diagram say, before the position is checked.
+struct DiagramRead {
+    problems: Vec<DiagramProblem>,
+    marks: ByPlayer<Cells>,
+    rows: usize,
+    claim: Option<Claim>,
+    status_text: String,
+    rules: Rules,
+    tie_break_seen: bool,
+}
+
+impl DiagramRead {
+    /// Reads every line, collecting every problem.
+    fn read(text: &str) -> DiagramRead {
+        let mut read = DiagramRead {
+            problems: Vec::new(),
+            marks: ByPlayer::new(Cells::EMPTY, Cells::EMPTY),
+            rows: 0,
+            claim: None,
+            status_text: String::new(),
+            rules: Rules::SEED,
+            tie_break_seen: false,
+        };
+        for (n, raw) in text.lines().enumerate() {
+            let trimmed = raw.trim();
+            if trimmed.is_empty() || trimmed.chars().all(|c| matches!(c, '-' | '+' | ' ')) {
+                continue; // blank lines and the separators between board rows
+            }
+            let lower = trimmed.to_ascii_lowercase();
+            if let Some(rest) = lower.strip_prefix("tie-break:") {
+                read.tie_break(n + 1, trimmed, rest);
+            } else if is_status_line(&lower) {
+                read.status(n + 1, trimmed);
+            } else {
+                read.row(n + 1, trimmed);
+            }
+        }
+        read
+    }
+
+    /// A `tie-break:` line; `rest` is the lower-case text after the colon.
+    fn tie_break(&mut self, line: usize, trimmed: &str, rest: &str) {
+        match rest.trim().parse::<TieBreak>() {
+            Ok(t) if !self.tie_break_seen => self.rules = self.rules.with_tie_break(t),
+            _ => self.problems.push(DiagramProblem::BadTieBreak {
+                line,
+                text: trimmed.to_owned(),
+            }),
+        }
+        self.tie_break_seen = true;
+    }
+
+    /// A status line: who moves and where, or how the game ended.
+    fn status(&mut self, line: usize, trimmed: &str) {
+        if self.claim.is_some() {
+            self.problems.push(DiagramProblem::ExtraStatus { line });
+        } else if let Some(c) = parse_status(trimmed) {
+            self.claim = Some(c);
+            self.status_text = trimmed.to_owned();
+        } else {
+            self.problems.push(DiagramProblem::BadStatus {
+                line,
+                text: trimmed.to_owned(),
+            });
+        }
+    }
+
+    /// A row of nine cells, `|` and spaces ignored.
+    fn row(&mut self, line: usize, trimmed: &str) {
+        let mut cells = 0usize;
+        for c in trimmed.chars() {
+            let player = match c {
+                'X' | 'x' => Some(Player::First),
+                'O' | 'o' => Some(Player::Second),
+                '.' => None,
+                '|' => continue,
+                c if c.is_whitespace() => continue,
+                found => {
+                    self.problems
+                        .push(DiagramProblem::BadCharacter { line, found });
+                    self.rows += 1;
+                    return;
+                }
+            };
+            // Cells past the ninth row or column are counted, not placed (a u8 would wrap).
+            let at = (self.rows < 9 && cells < 9)
+                .then(|| Move::at(self.rows as u8, cells as u8))
+                .flatten();
+            if let (Some(p), Some(mv)) = (player, at) {
+                self.marks[p] = self.marks[p].with(mv.index() as u32);
+            }
+            cells += 1;
+        }
+        if cells != 9 {
+            self.problems
+                .push(DiagramProblem::RowLength { line, cells });
+        }
+        self.rows += 1;
+    }
+
+    /// The setup the diagram describes and its status claim, or every syntax problem.
+    fn into_setup(mut self) -> Result<(Setup, Claim, String), ParsePositionError> {
+        if self.rows != 9 {
+            self.problems
+                .push(DiagramProblem::RowCount { rows: self.rows });
+        }
+        let Some(claim) = self.claim else {
+            let bad_status = |p: &DiagramProblem| matches!(p, DiagramProblem::BadStatus { .. });
+            if !self.problems.iter().any(bad_status) {
+                self.problems.push(DiagramProblem::MissingStatus);
+            }
+            return Err(ParsePositionError::Malformed(self.problems));
+        };
+        if !self.problems.is_empty() {
+            return Err(ParsePositionError::Malformed(self.problems));
+        }
+        let (side_to_move, forced_board) = match claim {
+            Claim::ToMove(p, forced) => (p, forced),
+            // A finished game: the side that would move next follows from the counts.
+            Claim::Over(_) if self.marks.first.count() > self.marks.second.count() => {
+                (Player::Second, None)
+            }
+            Claim::Over(_) => (Player::First, None),
+        };
+        let setup = Setup {
+            marks: self.marks,
+            side_to_move,
+            forced_board,
+            rules: self.rules,
+        };
+        Ok((setup, claim, self.status_text))
+    }
+}
+
 impl FromStr for Position {
     type Err = ParsePositionError;
 
     /// Reads a diagram (see the [module docs](crate::diagram)) and checks that legal play can
     /// reach it.
     fn from_str(text: &str) -> Result<Position, ParsePositionError> {
-        let mut errors = Vec::new();
-        let mut marks = ByPlayer::new(crate::Cells::EMPTY, crate::Cells::EMPTY);
-        let mut rows = 0usize;
-        let mut claim = None;
-        let mut status_text = String::new();
-        let mut rules = Rules::SEED;
-        let mut tie_break_seen = false;
-        for (n, raw) in text.lines().enumerate() {
-            let line = n + 1;
-            let trimmed = raw.trim();
-            let lower = trimmed.to_ascii_lowercase();
-            if trimmed.is_empty() || trimmed.chars().all(|c| matches!(c, '-' | '+' | ' ')) {
-                continue;
-            }
-            if let Some(rest) = lower.strip_prefix("tie-break:") {
-                match rest.trim().parse::<TieBreak>() {
-                    Ok(t) if !tie_break_seen => rules = rules.with_tie_break(t),
-                    _ => errors.push(DiagramError::BadTieBreak {
-                        line,
-                        text: trimmed.to_owned(),
-                    }),
-                }
-                tie_break_seen = true;
-                continue;
-            }
-            if is_status_line(&lower) {
-                if claim.is_some() {
-                    errors.push(DiagramError::ExtraStatus { line });
-                } else if let Some(c) = parse_status(trimmed) {
-                    claim = Some(c);
-                    status_text = trimmed.to_owned();
-                } else {
-                    errors.push(DiagramError::BadStatus {
-                        line,
-                        text: trimmed.to_owned(),
-                    });
-                }
-                continue;
-            }
-            let mut cells = 0usize;
-            let mut bad = false;
-            for c in trimmed.chars() {
-                let player = match c {
-                    'X' | 'x' => Some(Player::First),
-                    'O' | 'o' => Some(Player::Second),
-                    '.' => None,
-                    '|' => continue,
-                    c if c.is_whitespace() => continue,
-                    found => {
-                        errors.push(DiagramError::BadCharacter { line, found });
-                        bad = true;
-                        break;
-                    }
-                };
-                if rows < 9 && cells < 9 {
-                    if let (Some(p), Some(mv)) = (player, Move::at(rows as u8, cells as u8)) {
-                        marks[p] = marks[p].with(mv.index() as u32);
-                    }
-                }
-                cells += 1;
-            }
-            if !bad && cells != 9 {
-                errors.push(DiagramError::RowLength { line, cells });
-            }
-            rows += 1;
-        }
-        if rows != 9 {
-            errors.push(DiagramError::RowCount { rows });
-        }
-        let claim = match claim {
-            Some(c) => c,
-            None => {
-                if !errors
-                    .iter()
-                    .any(|e| matches!(e, DiagramError::BadStatus { .. }))
-                {
-                    errors.push(DiagramError::MissingStatus);
-                }
-                return Err(ParsePositionError::Malformed(errors));
-            }
-        };
-        if !errors.is_empty() {
-            return Err(ParsePositionError::Malformed(errors));
-        }
-        let (side, forced) = match claim {
-            Claim::ToMove(p, forced) => (p, forced),
-            Claim::Over(_) => {
-                let side = if marks.first.count() > marks.second.count() {
-                    Player::Second
-                } else {
-                    Player::First
-                };
-                (side, None)
-            }
-        };
-        let setup = Setup {
-            marks,
-            side_to_move: side,
-            forced_board: forced,
-            rules,
-        };
+        let (setup, claim, status_text) = DiagramRead::read(text).into_setup()?;
         let pos = setup.validate()?;
         let stated = match claim {
             Claim::ToMove(..) => Status::Ongoing,
@@ -332,19 +361,6 @@ impl FromStr for Position {
     }
 }
 
+// A position is stored as its diagram, validated again on load.
 #[cfg(feature = "serde")]
-impl serde::Serialize for Position {
-    /// A position serializes as its diagram text.
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
-    }
-}
-
-#[cfg(feature = "serde")]
-impl<'de> serde::Deserialize<'de> for Position {
-    /// A position deserializes from its diagram text, checked like any typed diagram.
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Position, D::Error> {
-        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
-        text.parse().map_err(serde::de::Error::custom)
-    }
-}
+boardgames_core::serde_via_str!(Position);

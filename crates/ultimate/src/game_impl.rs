@@ -12,12 +12,12 @@ impl Game for Position {
 
     #[inline]
     fn side_to_move(&self) -> Player {
-        Position::side_to_move(self)
+        self.side()
     }
 
     #[inline]
     fn status(&self) -> Status {
-        Position::status(self)
+        self.current_status()
     }
 
     /// Every legal move in cell-index order (`11`, `12`, ... `99`).
@@ -31,7 +31,7 @@ impl Game for Position {
 
     #[inline]
     fn legal_move_count(&self) -> usize {
-        Position::legal_move_count(self)
+        self.count_legal()
     }
 
     #[inline]

@@ -1,10 +1,12 @@
-//! Why a move is illegal.
+//! Why a move is illegal, and why typed input could not be played.
 
-use boardgames_core::{MoveError, Status};
+use crate::{Move, ParseMoveError};
+use boardgames_core::{MoveError, PlayError, Status};
 
 /// The reason a well-formed move cannot be played in a position. Board numbers in the
 /// fields are 0-8; the messages count from 1 as the notation does.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum IllegalMove {
     /// The game has ended; no move is legal.
     #[error("the game is over ({status})")]
@@ -35,4 +37,31 @@ impl MoveError for IllegalMove {
     fn is_game_over(&self) -> bool {
         matches!(self, IllegalMove::GameOver { .. })
     }
+}
+
+/// Why typed input could not be played: it could not be read, or the move is illegal.
+///
+/// ```
+/// use boardgames_ultimate::{InputError, Move, Position};
+/// use boardgames_core::Game;
+///
+/// fn play_text(game: &mut Position, text: &str) -> Result<Move, InputError> {
+///     let mv: Move = text.parse()?;
+///     game.play(mv)?;
+///     Ok(mv)
+/// }
+/// let mut game = Position::new();
+/// play_text(&mut game, "53").unwrap();
+/// assert!(matches!(play_text(&mut game, "5"), Err(InputError::Parse(_))));
+/// assert!(matches!(play_text(&mut game, "11"), Err(InputError::Illegal(_))));
+/// ```
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum InputError {
+    /// The text is not a move.
+    #[error(transparent)]
+    Parse(#[from] ParseMoveError),
+    /// The move cannot be played now.
+    #[error(transparent)]
+    Illegal(#[from] PlayError<Move, IllegalMove>),
 }

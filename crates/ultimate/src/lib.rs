@@ -70,8 +70,8 @@
 //! ## Feature flags
 //!
 //! - `serde`: `Serialize` / `Deserialize` for [`Move`] (its `BC` notation string),
-//!   [`Position`] (its diagram text, validated again on load) and [`Rules`] / [`TieBreak`]
-//!   (plain data, `{"tie_break": "boards_won"}`).
+//!   [`Position`] (its diagram text, validated again on load), [`TieBreak`] (its name) and
+//!   [`Rules`] (plain data, `{"tie_break": "boards_won"}`).
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
@@ -85,7 +85,6 @@ mod playout;
 mod position;
 mod rules;
 mod setup;
-mod tables;
 mod zobrist;
 
 #[cfg(test)]
@@ -93,9 +92,9 @@ mod conformance;
 
 pub use board_result::BoardResult;
 pub use cells::{Boards, Cells};
-pub use diagram::{DiagramError, ParsePositionError};
-pub use illegal::IllegalMove;
+pub use diagram::{DiagramProblem, ParsePositionError};
+pub use illegal::{IllegalMove, InputError};
 pub use moves::{Move, ParseMoveError};
 pub use position::Position;
 pub use rules::{ParseTieBreakError, Rules, TieBreak};
-pub use setup::{InvalidSetup, Problems, Setup};
+pub use setup::{Setup, SetupError, SetupProblems};

@@ -108,6 +108,7 @@ impl fmt::Debug for Move {
 
 /// Why a move in `BC` notation could not be read.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum ParseMoveError {
     /// Nothing was given.
     #[error("empty move: expected two digits BC, board then cell, such as 53")]
@@ -163,20 +164,9 @@ impl FromStr for Move {
     }
 }
 
+// A move is stored as its `BC` notation (`"53"`).
 #[cfg(feature = "serde")]
-impl serde::Serialize for Move {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
-    }
-}
-
-#[cfg(feature = "serde")]
-impl<'de> serde::Deserialize<'de> for Move {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Move, D::Error> {
-        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
-        text.parse().map_err(serde::de::Error::custom)
-    }
-}
+boardgames_core::serde_via_str!(Move);
 
 #[cfg(test)]
 mod tests {

@@ -53,6 +53,7 @@ fn empty_cells(word: u32) -> u16 {
 }
 
 /// The working copy of a position during a playout.
+#[derive(Clone, Copy)]
 struct Working {
     /// One word per small board (see [`O_SHIFT`] and [`EMPTY_SHIFT`]).
     boards: [u32; 9],
@@ -69,31 +70,25 @@ struct Working {
     mark_hash: u64,
 }
 
-impl Position {
-    /// Plays uniformly random legal moves until the game ends or `max_plies` are played.
-    pub(crate) fn playout<R: RandomSource + ?Sized>(
-        &mut self,
-        rng: &mut R,
-        max_plies: usize,
-    ) -> (Status, usize) {
-        if self.status().is_over() || max_plies == 0 {
-            return (self.status(), 0);
-        }
-        let grids = self.grids();
-        let finished = self.finished_boards().0;
+impl Working {
+    /// The working copy of `pos`, with the number of empty cells of all boards and of the
+    /// unfinished ones.
+    fn of(pos: &Position) -> (Working, u32, u32) {
+        let grids = pos.grids();
+        let finished = pos.finished_boards().0;
         let mut work = Working {
             boards: [0; 9],
             counts: 0,
-            live: self.live_count() as u32,
+            live: pos.live_count() as u32,
             won: [
-                self.boards_won(Player::First).0,
-                self.boards_won(Player::Second).0,
+                pos.boards_won(Player::First).0,
+                pos.boards_won(Player::Second).0,
             ],
-            drawn: self.drawn_boards().0,
+            drawn: pos.drawn_boards().0,
             closed: finished,
-            forced: self.forced_board().unwrap_or(ANY) as usize,
-            side: self.side_to_move().index(),
-            mark_hash: self.hash() ^ side_and_forced_keys(self.side_to_move(), self.forced_raw()),
+            forced: pos.forced_board().unwrap_or(ANY) as usize,
+            side: pos.side().index(),
+            mark_hash: pos.hash() ^ side_and_forced_keys(pos.side(), pos.forced_raw()),
         };
         let mut empties = 0;
         let mut live_cells = 0;
@@ -107,6 +102,49 @@ impl Position {
                 live_cells += empty;
             }
         }
+        (work, empties, live_cells)
+    }
+
+    /// The end of the playout as the position's state, and the number of empty cells left.
+    fn end(&self, status: Status) -> (PlayoutEnd, u32) {
+        let mut grids = [[0u16; 9]; 2];
+        let mut empties = 0u32;
+        for (b, &word) in self.boards.iter().enumerate() {
+            grids[0][b] = word as u16 & GRID_FULL;
+            grids[1][b] = (word >> O_SHIFT) as u16 & GRID_FULL;
+            empties = empties.wrapping_add(word >> EMPTY_SHIFT);
+        }
+        let side = Player::from_index(self.side).unwrap_or(Player::First);
+        let forced = if status.is_over() {
+            ANY
+        } else {
+            self.forced as u8
+        };
+        let end = PlayoutEnd {
+            grids,
+            won: ByPlayer::new(Boards(self.won[0]), Boards(self.won[1])),
+            drawn: Boards(self.drawn),
+            side,
+            forced,
+            status,
+            live: self.live as u8,
+            hash: self.mark_hash ^ side_and_forced_keys(side, forced),
+        };
+        (end, empties)
+    }
+}
+
+impl Position {
+    /// Plays uniformly random legal moves until the game ends or `max_plies` are played.
+    pub(crate) fn playout<R: RandomSource + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        max_plies: usize,
+    ) -> (Status, usize) {
+        if self.current_status().is_over() || max_plies == 0 {
+            return (self.current_status(), 0);
+        }
+        let (mut work, empties_before, live_cells) = Working::of(self);
         // A reachable position's game cannot outlast its live cells: without a lower cap,
         // skip the ply counter. A position left inconsistent by illegal unchecked moves
         // (its live count disagrees with its cells) gets a hard cap instead, so the loop
@@ -116,30 +154,30 @@ impl Position {
         } else {
             playout_loop::<true, _>(&mut work, rng, max_plies.min(81), self.rules())
         };
-        let mut grids = [[0u16; 9]; 2];
-        for (b, &word) in work.boards.iter().enumerate() {
-            grids[0][b] = word as u16 & GRID_FULL;
-            grids[1][b] = (word >> O_SHIFT) as u16 & GRID_FULL;
-            empties = empties.wrapping_sub(word >> EMPTY_SHIFT);
-        }
-        let side = Player::from_index(work.side).unwrap_or(Player::First);
-        let forced = if status.is_over() {
-            ANY
-        } else {
-            work.forced as u8
-        };
-        self.set_after_playout(PlayoutEnd {
-            grids,
-            won: ByPlayer::new(Boards(work.won[0]), Boards(work.won[1])),
-            drawn: Boards(work.drawn),
-            side,
-            forced,
-            status,
-            live: work.live as u8,
-            hash: work.mark_hash ^ side_and_forced_keys(side, forced),
-        });
+        let (end, empties_after) = work.end(status);
+        self.set_after_playout(end);
         // Each ply filled one cell: the plies are the empty cells that went.
-        (status, empties as usize)
+        (status, empties_before.wrapping_sub(empties_after) as usize)
+    }
+}
+
+/// The board and cell of the `r`-th legal cell for `r` drawn uniformly: in the forced board,
+/// or among the live cells of every board when the choice is free.
+#[inline(always)]
+fn pick<R: RandomSource + ?Sized>(
+    boards: &[u32; 9],
+    counts: u64,
+    live: u32,
+    forced: usize,
+    rng: &mut R,
+) -> (usize, u32) {
+    if forced != ANY as usize {
+        let word = boards[forced];
+        let r = rng.below(word >> EMPTY_SHIFT);
+        (forced, select9(empty_cells(word), r))
+    } else {
+        let (board, r) = board_of_rank(counts, rng.below(live));
+        (board, select9(empty_cells(boards[board]), r))
     }
 }
 
@@ -151,80 +189,57 @@ fn playout_loop<const CAPPED: bool, R: RandomSource + ?Sized>(
     max_plies: usize,
     rules: Rules,
 ) -> Status {
-    let Working {
-        mut boards,
-        mut counts,
-        mut live,
-        mut won,
-        mut drawn,
-        mut closed,
-        mut forced,
-        mut side,
-        mut mark_hash,
-    } = *work;
+    // A local copy rather than the caller's fields: the loop keeps its state in registers.
+    let mut w = *work;
     let mut plies = 0;
     let status = loop {
-        let (board, cell) = if forced != ANY as usize {
-            let word = boards[forced];
-            let r = rng.below(word >> EMPTY_SHIFT);
-            (forced, select9(empty_cells(word), r))
-        } else {
-            let (board, r) = board_of_rank(counts, rng.below(live));
-            (board, select9(empty_cells(boards[board]), r))
-        };
-        let shift = O_SHIFT * side as u32;
-        let word = boards[board]
+        let (board, cell) = pick(&w.boards, w.counts, w.live, w.forced, rng);
+        let shift = O_SHIFT * w.side as u32;
+        let word = w.boards[board]
             .wrapping_add(1 << (cell + shift))
             .wrapping_sub(1 << EMPTY_SHIFT);
-        boards[board] = word;
-        let mine = (word >> shift) as u16;
-        mark_hash ^= mark_key_at(side, board * 9 + cell as usize);
-        live = live.wrapping_sub(1);
-        counts = counts.wrapping_sub(COUNT_UNIT[board]);
-        if CAPPED {
-            plies += 1;
-        }
+        w.boards[board] = word;
+        w.mark_hash ^= mark_key_at(w.side, board * 9 + cell as usize);
+        w.live = w.live.wrapping_sub(1);
+        w.counts = w.counts.wrapping_sub(COUNT_UNIT[board]);
+        plies += CAPPED as usize;
         let mut over = false;
-        if has_line(mine) {
-            won[side] |= 1 << board;
-            closed |= 1 << board;
-            live = live.wrapping_sub(word >> EMPTY_SHIFT);
-            counts &= !(COUNT_UNIT[board] * 0xFF);
-            over = has_line(won[side]) || closed == GRID_FULL;
+        if has_line((word >> shift) as u16) {
+            w.won[w.side] |= 1 << board;
+            w.closed |= 1 << board;
+            w.live = w.live.wrapping_sub(word >> EMPTY_SHIFT);
+            w.counts &= !(COUNT_UNIT[board] * 0xFF);
+            over = has_line(w.won[w.side]) || w.closed == GRID_FULL;
         } else if word >> EMPTY_SHIFT == 0 {
-            drawn |= 1 << board;
-            closed |= 1 << board;
-            over = closed == GRID_FULL;
+            w.drawn |= 1 << board;
+            w.closed |= 1 << board;
+            over = w.closed == GRID_FULL;
         }
-        forced = if closed & (1 << cell) != 0 {
+        w.forced = if w.closed & (1 << cell) != 0 {
             ANY as usize
         } else {
             cell as usize
         };
-        side ^= 1;
+        w.side ^= 1;
         if over {
-            break if has_line(won[side ^ 1]) {
-                Status::Won(Player::from_index(side ^ 1).unwrap_or(Player::First))
-            } else {
-                rules.all_finished_result([won[0].count_ones(), won[1].count_ones()])
-            };
+            break final_status(w.won, w.side ^ 1, rules);
         }
         if CAPPED && plies == max_plies {
             break Status::Ongoing;
         }
     };
-    *work = Working {
-        boards,
-        counts,
-        live,
-        won,
-        drawn,
-        closed,
-        forced,
-        side,
-        mark_hash,
-    };
+    *work = w;
     status
+}
+
+/// The status of a game that just ended on a move by `mover`, with the boards `won`.
+#[inline(always)]
+fn final_status(won: [u16; 2], mover: usize, rules: Rules) -> Status {
+    if has_line(won[mover]) {
+        Status::Won(Player::from_index(mover).unwrap_or(Player::First))
+    } else {
+        rules.all_finished_result([won[0].count_ones(), won[1].count_ones()])
+    }
 }
 
 #[cfg(test)]

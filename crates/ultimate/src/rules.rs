@@ -6,8 +6,6 @@ use core::str::FromStr;
 
 /// What decides a game in which every small board is finished without a macro line.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum TieBreak {
     /// The seed's rule: the game is a draw, whatever the number of boards each side won.
     #[default]
@@ -34,6 +32,10 @@ impl fmt::Display for TieBreak {
         f.write_str(self.name())
     }
 }
+
+// A tie-break is stored as its name (`"boards_won"`).
+#[cfg(feature = "serde")]
+boardgames_core::serde_via_str!(TieBreak);
 
 /// A tie-break name that is neither `none` nor `boards_won`.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]

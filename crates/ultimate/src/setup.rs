@@ -9,8 +9,9 @@ use core::fmt;
 bitflags::bitflags! {
     /// Everything that makes a [`Setup`] impossible to reach by legal play. Its `Display`
     /// names every problem in the set.
-    #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-    pub struct Problems: u16 {
+    #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+    #[non_exhaustive]
+    pub struct SetupProblems: u16 {
         /// A mark lies on a bit past the 81 cells.
         const OUTSIDE_BOARD = 1 << 0;
         /// A cell holds both an X and an O.
@@ -45,59 +46,65 @@ bitflags::bitflags! {
 }
 
 /// Every problem with its description, in flag order.
-const DESCRIPTIONS: [(Problems, &str); 13] = [
-    (Problems::OUTSIDE_BOARD, "a mark lies outside the 81 cells"),
-    (Problems::SHARED_CELL, "a cell holds both an X and an O"),
+const DESCRIPTIONS: [(SetupProblems, &str); 13] = [
     (
-        Problems::MARK_COUNTS,
+        SetupProblems::OUTSIDE_BOARD,
+        "a mark lies outside the 81 cells",
+    ),
+    (
+        SetupProblems::SHARED_CELL,
+        "a cell holds both an X and an O",
+    ),
+    (
+        SetupProblems::MARK_COUNTS,
         "mark counts cannot happen: X must have as many marks as O, or one more",
     ),
     (
-        Problems::SIDE_TO_MOVE,
+        SetupProblems::SIDE_TO_MOVE,
         "the side to move contradicts the mark counts (X moves when the counts are equal)",
     ),
     (
-        Problems::BOARD_WON_BY_BOTH,
+        SetupProblems::BOARD_WON_BY_BOTH,
         "a small board has a line of both X and O",
     ),
     (
-        Problems::PLAY_AFTER_BOARD_WON,
+        SetupProblems::PLAY_AFTER_BOARD_WON,
         "a won small board holds marks played after it was won",
     ),
     (
-        Problems::GAME_WON_BY_BOTH,
+        SetupProblems::GAME_WON_BY_BOTH,
         "both players have a line of won boards",
     ),
     (
-        Problems::PLAY_AFTER_GAME_WON,
+        SetupProblems::PLAY_AFTER_GAME_WON,
         "moves were played after the game was won",
     ),
     (
-        Problems::NO_POSSIBLE_LAST_MOVE,
+        SetupProblems::NO_POSSIBLE_LAST_MOVE,
         "no mark of the player who moved last could have been the last move",
     ),
     (
-        Problems::FORCED_BOARD_OFF_BOARD,
+        SetupProblems::FORCED_BOARD_OFF_BOARD,
         "the forced board is not a board 1-9",
     ),
     (
-        Problems::FORCED_BOARD_FINISHED,
+        SetupProblems::FORCED_BOARD_FINISHED,
         "the forced board is already finished",
     ),
     (
-        Problems::FORCED_BOARD_AFTER_GAME_OVER,
+        SetupProblems::FORCED_BOARD_AFTER_GAME_OVER,
         "the game is over, so there is no board to play in",
     ),
     (
-        Problems::FORCED_BOARD_CONTRADICTS_LAST_MOVE,
+        SetupProblems::FORCED_BOARD_CONTRADICTS_LAST_MOVE,
         "the board to play in contradicts every possible last move",
     ),
 ];
 
-impl Problems {
+impl SetupProblems {
     /// What a problem means, in words (for a single flag; a set of several gets
     /// `"several problems"`, and its `Display` lists them all).
-    pub fn describe(flag: Problems) -> &'static str {
+    pub fn describe(flag: SetupProblems) -> &'static str {
         DESCRIPTIONS
             .iter()
             .find(|(f, _)| *f == flag)
@@ -105,7 +112,7 @@ impl Problems {
     }
 }
 
-impl fmt::Display for Problems {
+impl fmt::Display for SetupProblems {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.is_empty() {
             return f.write_str("no problem");
@@ -114,33 +121,32 @@ impl fmt::Display for Problems {
     }
 }
 
-/// An impossible position: every problem found.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
-#[error("impossible position: {problems}")]
-pub struct InvalidSetup {
-    /// The problems, all of them.
-    pub problems: Problems,
-}
+/// A [`Setup`](crate::Setup) that no game reaches, with every problem found
+/// ([`SetupError::problems`](boardgames_core::problems::SetupError::problems)): the shared setup
+/// error of `boardgames_core`, over this game's [`SetupProblems`].
+pub type SetupError = boardgames_core::problems::SetupError<SetupProblems>;
 
-/// The raw parts of a position, to be checked by [`Setup::validate`].
+/// The raw parts of a position as plain data, to be checked by [`Setup::validate`] (or
+/// `Position::try_from`).
 ///
 /// ```
-/// use boardgames_ultimate::{Cells, Move, Problems, Setup};
+/// use boardgames_ultimate::{Cells, Move, Position, Setup, SetupProblems};
 /// use boardgames_core::Player;
 ///
 /// let mut setup = Setup::default();
 /// setup.marks.first = Cells::from_cell(Move::new(4, 4).unwrap().index() as u32);
 /// setup.side_to_move = Player::Second;
 /// setup.forced_board = Some(4); // X played the centre cell: O is sent to the centre board
-/// let pos = setup.validate().unwrap();
+/// let pos = Position::try_from(setup).unwrap();
 /// assert_eq!(pos.forced_board(), Some(4));
+/// assert_eq!(Setup::from(&pos), setup);
 ///
 /// setup.forced_board = Some(2); // no X mark sends O to board 3
 /// setup.side_to_move = boardgames_core::Player::First; // and counts say O moves
 /// let err = setup.validate().unwrap_err();
 /// assert_eq!(
-///     err.problems,
-///     Problems::SIDE_TO_MOVE | Problems::FORCED_BOARD_CONTRADICTS_LAST_MOVE
+///     err.problems(),
+///     SetupProblems::SIDE_TO_MOVE | SetupProblems::FORCED_BOARD_CONTRADICTS_LAST_MOVE
 /// );
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -172,16 +178,36 @@ impl From<&Position> for Setup {
     fn from(pos: &Position) -> Setup {
         Setup {
             marks: ByPlayer::new(pos.marks(Player::First), pos.marks(Player::Second)),
-            side_to_move: pos.side_to_move(),
+            side_to_move: pos.side(),
             forced_board: pos.forced_board(),
             rules: pos.rules(),
         }
     }
 }
 
+impl TryFrom<Setup> for Position {
+    type Error = SetupError;
+
+    fn try_from(setup: Setup) -> Result<Position, SetupError> {
+        setup.validate()
+    }
+}
+
+/// What the small boards and the macro board of a setup say.
+struct BoardsRead {
+    /// The small boards each player has a line on (not those with lines of both).
+    won: ByPlayer<Boards>,
+    /// The small boards won, drawn, or with lines of both.
+    finished: Boards,
+    /// The player with a macro line, if exactly one has one.
+    macro_winner: Option<Player>,
+    /// A macro line, or every board finished.
+    game_over: bool,
+}
+
 impl Setup {
     /// Checks the setup and builds the position, or returns every problem found.
-    pub fn validate(&self) -> Result<Position, InvalidSetup> {
+    pub fn validate(&self) -> Result<Position, SetupError> {
         let problems = self.problems();
         if problems.is_empty() {
             Ok(Position::from_parts(
@@ -191,22 +217,42 @@ impl Setup {
                 self.rules,
             ))
         } else {
-            Err(InvalidSetup { problems })
+            Err(SetupError::new(problems))
         }
     }
 
     /// Every problem of the setup (empty when it is a reachable position).
-    pub fn problems(&self) -> Problems {
-        let mut problems = Problems::empty();
-        let x_all = self.marks.first;
-        let o_all = self.marks.second;
+    pub fn problems(&self) -> SetupProblems {
+        let mut problems = SetupProblems::empty();
+        let (marks, last_mover) = self.marks_and_last_mover(&mut problems);
+        let boards = read_boards(&marks, &mut problems);
+        let forced = self.forced_board_problem(&boards);
+        problems |= forced;
+        // The last move is only checked on marks that make sense cell by cell and board by
+        // board, and with mark counts that name the last mover.
+        let Some(last) = last_mover else {
+            return problems;
+        };
+        if problems.intersects(SetupProblems::SHARED_CELL | SetupProblems::BOARD_WON_BY_BOTH) {
+            return problems;
+        }
+        problems | self.last_move_problem(&marks, last, &boards, forced.is_empty())
+    }
+
+    /// The marks on the board (each cell given to X when both claim it), and the player who
+    /// moved last if the counts name one; records the problems of cells and counts.
+    fn marks_and_last_mover(
+        &self,
+        problems: &mut SetupProblems,
+    ) -> (ByPlayer<Cells>, Option<Player>) {
+        let (x_all, o_all) = (self.marks.first, self.marks.second);
         if !x_all.union(o_all).is_subset(Cells::FULL) {
-            problems |= Problems::OUTSIDE_BOARD;
+            *problems |= SetupProblems::OUTSIDE_BOARD;
         }
         let x = x_all.intersect(Cells::FULL);
         let o = o_all.intersect(Cells::FULL);
         if x.intersects(o) {
-            problems |= Problems::SHARED_CELL;
+            *problems |= SetupProblems::SHARED_CELL;
         }
         let (nx, no) = (x.count(), o.count());
         let last_mover = if nx == no {
@@ -214,92 +260,47 @@ impl Setup {
         } else if nx == no + 1 {
             Some(Player::First)
         } else {
-            problems |= Problems::MARK_COUNTS;
+            *problems |= SetupProblems::MARK_COUNTS;
             None
         };
-        if let Some(last) = last_mover {
-            if self.side_to_move != last.opponent() {
-                problems |= Problems::SIDE_TO_MOVE;
-            }
+        if last_mover.is_some_and(|last| self.side_to_move != last.opponent()) {
+            *problems |= SetupProblems::SIDE_TO_MOVE;
         }
-        let marks = ByPlayer::new(x, o.difference(x));
+        (ByPlayer::new(x, o.difference(x)), last_mover)
+    }
 
-        // Small boards.
-        let mut won = ByPlayer::new(Boards::EMPTY, Boards::EMPTY);
-        let mut finished = Boards::EMPTY;
-        for b in 0..9 {
-            let grids = marks.map(|_, m| m.grid(b));
-            let lines = grids.map(|_, g| has_line(g));
-            if lines.first && lines.second {
-                problems |= Problems::BOARD_WON_BY_BOTH;
-                finished = finished.with(b);
-                continue;
-            }
-            for p in Player::ALL {
-                if lines[p] {
-                    won[p] = won[p].with(b);
-                    finished = finished.with(b);
-                    if !grid_has_completing_mark(grids[p]) {
-                        problems |= Problems::PLAY_AFTER_BOARD_WON;
-                    }
-                }
-            }
-            if grids.first | grids.second == GRID_FULL {
-                finished = finished.with(b);
-            }
+    /// The problem of the forced board alone (empty when it is none, free, or an open board
+    /// of a game going on).
+    fn forced_board_problem(&self, boards: &BoardsRead) -> SetupProblems {
+        match self.forced_board {
+            Some(f) if f >= 9 => SetupProblems::FORCED_BOARD_OFF_BOARD,
+            Some(_) if boards.game_over => SetupProblems::FORCED_BOARD_AFTER_GAME_OVER,
+            Some(f) if boards.finished.contains(f as u32) => SetupProblems::FORCED_BOARD_FINISHED,
+            _ => SetupProblems::empty(),
         }
+    }
 
-        // The macro board.
-        let macro_lines = won.map(|_, w| has_line(w.0));
-        let macro_winner = match (macro_lines.first, macro_lines.second) {
-            (true, true) => {
-                problems |= Problems::GAME_WON_BY_BOTH;
-                None
-            }
-            (true, false) => Some(Player::First),
-            (false, true) => Some(Player::Second),
-            (false, false) => None,
-        };
-        let game_over = macro_lines.first || macro_lines.second || finished == Boards::FULL;
-
-        // The forced board.
-        let mut check_forced = true;
-        if let Some(f) = self.forced_board {
-            if f >= 9 {
-                problems |= Problems::FORCED_BOARD_OFF_BOARD;
-                check_forced = false;
-            } else if game_over {
-                problems |= Problems::FORCED_BOARD_AFTER_GAME_OVER;
-                check_forced = false;
-            } else if finished.contains(f as u32) {
-                problems |= Problems::FORCED_BOARD_FINISHED;
-                check_forced = false;
-            }
+    /// The problem of the last move: some mark of the last mover must be one that could
+    /// have been played last, completed the game if it is won, and sent the side to move
+    /// where the setup says (checked only when the forced board is itself sound).
+    fn last_move_problem(
+        &self,
+        marks: &ByPlayer<Cells>,
+        last: Player,
+        boards: &BoardsRead,
+        check_forced: bool,
+    ) -> SetupProblems {
+        if marks.first.count() + marks.second.count() == 0 {
+            return if self.forced_board.is_some() && check_forced {
+                SetupProblems::FORCED_BOARD_CONTRADICTS_LAST_MOVE
+            } else {
+                SetupProblems::empty()
+            };
         }
-
-        // The last move: some mark of the last mover must be one that could have been played
-        // last, completed the game if it is won, and sent the side to move where it is.
-        let Some(last) = last_mover else {
-            return problems;
-        };
-        if problems.intersects(Problems::SHARED_CELL | Problems::BOARD_WON_BY_BOTH) {
-            return problems;
+        if boards.macro_winner.is_some_and(|winner| winner != last) {
+            return SetupProblems::PLAY_AFTER_GAME_WON;
         }
-        if nx + no == 0 {
-            if self.forced_board.is_some() && check_forced {
-                problems |= Problems::FORCED_BOARD_CONTRADICTS_LAST_MOVE;
-            }
-            return problems;
-        }
-        if let Some(winner) = macro_winner {
-            if winner != last {
-                problems |= Problems::PLAY_AFTER_GAME_WON;
-                return problems;
-            }
-        }
-        let mut could_be_last = false;
-        let mut completes_game = false;
-        let mut sends_right = false;
+        let (mut could_be_last, mut completes_game, mut sends_right) = (false, false, false);
         for i in marks[last] {
             let (b, c) = (i / 9, i % 9);
             let before = marks[last].without(i);
@@ -307,27 +308,70 @@ impl Setup {
                 continue; // board b was already won before this mark
             }
             could_be_last = true;
-            if macro_winner.is_some()
-                && (!won[last].contains(b) || has_line(won[last].without(b).0))
-            {
+            let won = boards.won[last];
+            if boards.macro_winner.is_some() && (!won.contains(b) || has_line(won.without(b).0)) {
                 continue; // the game was not won by this move
             }
             completes_game = true;
-            let sends = match self.forced_board {
+            sends_right |= match self.forced_board {
                 _ if !check_forced => true,
                 Some(f) => c == f as u32,
-                None => game_over || finished.contains(c),
+                None => boards.game_over || boards.finished.contains(c),
             };
-            sends_right |= sends;
         }
         if !could_be_last {
-            problems |= Problems::NO_POSSIBLE_LAST_MOVE;
+            SetupProblems::NO_POSSIBLE_LAST_MOVE
         } else if !completes_game {
-            problems |= Problems::PLAY_AFTER_GAME_WON;
+            SetupProblems::PLAY_AFTER_GAME_WON
         } else if !sends_right {
-            problems |= Problems::FORCED_BOARD_CONTRADICTS_LAST_MOVE;
+            SetupProblems::FORCED_BOARD_CONTRADICTS_LAST_MOVE
+        } else {
+            SetupProblems::empty()
         }
-        problems
+    }
+}
+
+/// Reads the small boards and the macro board of `marks`; records boards won by both, boards
+/// with marks played after their win, and a game won by both.
+fn read_boards(marks: &ByPlayer<Cells>, problems: &mut SetupProblems) -> BoardsRead {
+    let mut won = ByPlayer::new(Boards::EMPTY, Boards::EMPTY);
+    let mut finished = Boards::EMPTY;
+    for b in 0..9 {
+        let grids = marks.map(|_, m| m.grid(b));
+        let lines = grids.map(|_, g| has_line(g));
+        if lines.first && lines.second {
+            *problems |= SetupProblems::BOARD_WON_BY_BOTH;
+            finished = finished.with(b);
+            continue;
+        }
+        for p in Player::ALL {
+            if lines[p] {
+                won[p] = won[p].with(b);
+                finished = finished.with(b);
+                if !grid_has_completing_mark(grids[p]) {
+                    *problems |= SetupProblems::PLAY_AFTER_BOARD_WON;
+                }
+            }
+        }
+        if grids.first | grids.second == GRID_FULL {
+            finished = finished.with(b);
+        }
+    }
+    let macro_lines = won.map(|_, w| has_line(w.0));
+    let macro_winner = match (macro_lines.first, macro_lines.second) {
+        (true, true) => {
+            *problems |= SetupProblems::GAME_WON_BY_BOTH;
+            None
+        }
+        (true, false) => Some(Player::First),
+        (false, true) => Some(Player::Second),
+        (false, false) => None,
+    };
+    BoardsRead {
+        won,
+        finished,
+        macro_winner,
+        game_over: macro_lines.first || macro_lines.second || finished == Boards::FULL,
     }
 }
 

@@ -3,17 +3,18 @@
 
 use boardgames_core::{Game, Player};
 use boardgames_ultimate::{
-    Cells, DiagramError, Move, ParsePositionError, Position, Problems, Rules, Setup, TieBreak,
+    Cells, DiagramProblem, Move, ParsePositionError, Position, Rules, Setup, SetupProblems,
+    TieBreak,
 };
 
-fn problems(diagram: &str) -> Problems {
+fn problems(diagram: &str) -> SetupProblems {
     match diagram.parse::<Position>() {
-        Err(ParsePositionError::Impossible(e)) => e.problems,
+        Err(ParsePositionError::Invalid(e)) => e.problems(),
         other => panic!("expected an impossible position, got {other:?}"),
     }
 }
 
-fn malformed(diagram: &str) -> Vec<DiagramError> {
+fn malformed(diagram: &str) -> Vec<DiagramProblem> {
     match diagram.parse::<Position>() {
         Err(ParsePositionError::Malformed(errors)) => errors,
         other => panic!("expected a malformed diagram, got {other:?}"),
@@ -82,20 +83,20 @@ tie-break: most";
     assert_eq!(
         errors,
         vec![
-            DiagramError::BadCharacter {
+            DiagramProblem::BadCharacter {
                 line: 2,
                 found: 'Q'
             },
-            DiagramError::RowLength { line: 3, cells: 8 },
-            DiagramError::BadStatus {
+            DiagramProblem::RowLength { line: 3, cells: 8 },
+            DiagramProblem::BadStatus {
                 line: 5,
                 text: "X to move, board 10".into()
             },
-            DiagramError::BadTieBreak {
+            DiagramProblem::BadTieBreak {
                 line: 6,
                 text: "tie-break: most".into()
             },
-            DiagramError::RowCount { rows: 4 },
+            DiagramProblem::RowCount { rows: 4 },
         ]
     );
     let message = ParsePositionError::Malformed(errors).to_string();
@@ -104,11 +105,11 @@ tie-break: most";
 
 #[test]
 fn a_missing_status_line_is_named() {
-    assert_eq!(malformed(EMPTY_ROWS), vec![DiagramError::MissingStatus]);
+    assert_eq!(malformed(EMPTY_ROWS), vec![DiagramProblem::MissingStatus]);
     let two = format!("{EMPTY_ROWS}\nX to move, any board\nO to move, any board");
     assert_eq!(
         malformed(&two),
-        vec![DiagramError::ExtraStatus { line: 13 }]
+        vec![DiagramProblem::ExtraStatus { line: 13 }]
     );
 }
 
@@ -126,12 +127,12 @@ O . . | . . . | . . .
 . . . | . . . | . . .
 . . . | . . . | . . .
 X to move, any board";
-    assert_eq!(problems(text), Problems::MARK_COUNTS);
+    assert_eq!(problems(text), SetupProblems::MARK_COUNTS);
     // One X: O must move, and X's 11 sent O to board 1.
     let text = text.replacen('O', "X", 1);
     assert_eq!(
         problems(&text),
-        Problems::SIDE_TO_MOVE | Problems::FORCED_BOARD_CONTRADICTS_LAST_MOVE
+        SetupProblems::SIDE_TO_MOVE | SetupProblems::FORCED_BOARD_CONTRADICTS_LAST_MOVE
     );
     assert!(text
         .replace("X to move, any board", "O to move, board 1")
@@ -149,12 +150,12 @@ fn a_forced_board_must_follow_from_the_last_move() {
     let wrong = text.replace("board 5", "board 2");
     assert_eq!(
         problems(&wrong),
-        Problems::FORCED_BOARD_CONTRADICTS_LAST_MOVE
+        SetupProblems::FORCED_BOARD_CONTRADICTS_LAST_MOVE
     );
     let free = text.replace("board 5", "any board");
     assert_eq!(
         problems(&free),
-        Problems::FORCED_BOARD_CONTRADICTS_LAST_MOVE
+        SetupProblems::FORCED_BOARD_CONTRADICTS_LAST_MOVE
     );
     let err = wrong.parse::<Position>().unwrap_err();
     assert_eq!(
@@ -176,7 +177,7 @@ X X X | O . . | O . .
 . . . | . . . | . . .
 . . . | . . . | . . .
 O to move, board 1";
-    assert_eq!(problems(text), Problems::FORCED_BOARD_FINISHED);
+    assert_eq!(problems(text), SetupProblems::FORCED_BOARD_FINISHED);
 }
 
 #[test]
@@ -197,12 +198,12 @@ X wins";
     let found = problems(text);
     assert_eq!(
         found,
-        Problems::PLAY_AFTER_BOARD_WON | Problems::PLAY_AFTER_GAME_WON
+        SetupProblems::PLAY_AFTER_BOARD_WON | SetupProblems::PLAY_AFTER_GAME_WON
     );
     // Every problem is named in the message.
     let message = text.parse::<Position>().unwrap_err().to_string();
     for flag in found.iter() {
-        assert!(message.contains(Problems::describe(flag)), "{message}");
+        assert!(message.contains(SetupProblems::describe(flag)), "{message}");
     }
 }
 
@@ -217,13 +218,16 @@ fn a_board_won_by_both_and_a_macro_won_by_both_are_rejected() {
     setup.marks.first = cells(&["11", "12", "13"]);
     setup.marks.second = cells(&["14", "15", "16"]);
     let err = setup.validate().unwrap_err();
-    assert!(err.problems.contains(Problems::BOARD_WON_BY_BOTH));
+    assert!(err.problems().contains(SetupProblems::BOARD_WON_BY_BOTH));
 
     setup.marks.first = cells(&["11", "12", "13", "21", "22", "23", "31", "32", "33"]);
     setup.marks.second = cells(&["41", "42", "43", "51", "52", "53", "61", "62", "63"]);
     setup.side_to_move = Player::First;
     let err = setup.validate().unwrap_err();
-    assert!(err.problems.contains(Problems::GAME_WON_BY_BOTH), "{err}");
+    assert!(
+        err.problems().contains(SetupProblems::GAME_WON_BY_BOTH),
+        "{err}"
+    );
 }
 
 #[test]
@@ -234,16 +238,16 @@ fn a_setup_with_shared_or_outside_cells_is_rejected() {
     setup.side_to_move = Player::Second;
     let err = setup.validate().unwrap_err();
     assert!(
-        err.problems
-            .contains(Problems::OUTSIDE_BOARD | Problems::SHARED_CELL),
+        err.problems()
+            .contains(SetupProblems::OUTSIDE_BOARD | SetupProblems::SHARED_CELL),
         "{err}"
     );
     setup.forced_board = Some(12);
     assert!(setup
         .validate()
         .unwrap_err()
-        .problems
-        .contains(Problems::FORCED_BOARD_OFF_BOARD));
+        .problems()
+        .contains(SetupProblems::FORCED_BOARD_OFF_BOARD));
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! (nested loops over boards, no incremental state).
 
 use boardgames_core::grid3::{has_line, FULL as GRID_FULL};
-use boardgames_core::{Game, Player, Rng, Status};
+use boardgames_core::{random_position, Game, Player, Rng, Status};
 use boardgames_ultimate::{BoardResult, Boards, Cells, Move, Position, Rules, TieBreak};
 use proptest::prelude::*;
 
@@ -166,14 +166,7 @@ proptest! {
         rules in rules_strategy(),
     ) {
         // Reach a position some plies in, then finish it (or play `cap` plies) both ways.
-        let mut start = Position::with_rules(rules);
-        let mut rng = Rng::new(seed ^ 0x5555);
-        for _ in 0..opening {
-            match start.random_move(&mut rng) {
-                Some(m) => start.play(m).unwrap(),
-                None => break,
-            }
-        }
+        let start = random_position(Position::with_rules(rules), opening, &mut Rng::new(seed ^ 0x5555));
         let mut fast = start;
         let (status, plies) = fast.random_playout(&mut Rng::new(seed), cap);
         let mut slow = start;
@@ -197,14 +190,8 @@ proptest! {
         opening in 0usize..40,
         junk in proptest::collection::vec(0u8..81, 1..6),
     ) {
-        let mut pos = Position::new();
         let mut rng = Rng::new(seed);
-        for _ in 0..opening {
-            match pos.random_move(&mut rng) {
-                Some(m) => pos.play(m).unwrap(),
-                None => break,
-            }
-        }
+        let mut pos = random_position(Position::new(), opening, &mut rng);
         for index in junk {
             pos.play_unchecked(Move::from_index(index).unwrap());
             let _ = (pos.legal_move_count(), pos.legal_mask(), pos.random_move(&mut rng));

@@ -2,7 +2,7 @@
 //! (validated again on load), rules as plain data.
 #![cfg(feature = "serde")]
 
-use boardgames_core::{Game, Rng};
+use boardgames_core::{random_position, Rng};
 use boardgames_ultimate::{Move, Position, Rules, TieBreak};
 
 #[test]
@@ -19,12 +19,9 @@ fn moves_are_notation_strings() {
 
 #[test]
 fn positions_are_validated_diagrams() {
-    let mut pos = Position::with_rules(Rules::default().with_tie_break(TieBreak::BoardsWon));
-    let mut rng = Rng::new(8);
-    for _ in 0..30 {
-        let m = pos.random_move(&mut rng).unwrap();
-        pos.play(m).unwrap();
-    }
+    let start = Position::with_rules(Rules::default().with_tie_break(TieBreak::BoardsWon));
+    let pos = random_position(start, 30, &mut Rng::new(8));
+    assert_eq!(pos.occupied().count(), 30);
     let json = serde_json::to_string(&pos).unwrap();
     let back: Position = serde_json::from_str(&json).unwrap();
     assert_eq!(back, pos);
@@ -42,4 +39,15 @@ fn rules_are_plain_data_with_the_seed_default() {
     assert_eq!(serde_json::from_str::<Rules>(&json).unwrap(), rules);
     assert_eq!(serde_json::from_str::<Rules>("{}").unwrap(), Rules::SEED);
     assert!(serde_json::from_str::<Rules>(r#"{"tiebreak":"none"}"#).is_err());
+}
+
+#[test]
+fn tie_breaks_are_their_names() {
+    for t in TieBreak::ALL {
+        let json = serde_json::to_string(&t).unwrap();
+        assert_eq!(json, format!("\"{}\"", t.name()));
+        assert_eq!(serde_json::from_str::<TieBreak>(&json).unwrap(), t);
+    }
+    let err = serde_json::from_str::<TieBreak>(r#""most""#).unwrap_err();
+    assert!(err.to_string().contains("unknown tie-break"), "{err}");
 }

@@ -6,7 +6,7 @@ use super::tables::{
     board_values_of, lane, open_singles, pop, winning_cells, LANE_ONES, LINES_NONE, LINES_ONE,
     THROUGH_LANES,
 };
-use boardgames_core::Player;
+use boardgames_core::{Game, Player};
 use boardgames_search::{Evaluator, Score};
 use boardgames_ultimate::Position;
 

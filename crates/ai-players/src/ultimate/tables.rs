@@ -3,6 +3,7 @@
 //! mask's cells. All built at compile time; a lookup is one load.
 
 use boardgames_core::grid3::LINES;
+use boardgames_core::select::pop9;
 
 /// For each mask, the cells outside it that would complete a line of the mask (a line with
 /// two of its cells and this one). The caller keeps only the cells still free.
@@ -18,24 +19,12 @@ pub(crate) static LINES_NONE: [u8; 512] = lines_with(0);
 #[cfg(test)]
 pub(crate) static LINES_THROUGH: [u8; 9] = lines_through();
 
-/// The number of set bits of each 9-bit mask (and so of each 8-bit line set). A table, not
-/// `count_ones`: the baseline x86-64 target has no population-count instruction.
-pub(crate) static POP9: [u8; 512] = pop9();
-
-const fn pop9() -> [u8; 512] {
-    let mut table = [0u8; 512];
-    let mut mask = 0;
-    while mask < 512 {
-        table[mask] = (mask as u16).count_ones() as u8;
-        mask += 1;
-    }
-    table
-}
-
-/// The number of set bits of a 9-bit mask (higher bits ignored).
+/// The number of set bits of a 9-bit mask (higher bits ignored; an 8-bit line set fits), as
+/// a score term: the shared table of `boardgames_core::select`, since the baseline x86-64
+/// target has no population-count instruction.
 #[inline(always)]
 pub(crate) fn pop(mask: u16) -> i32 {
-    POP9[(mask & 0x1FF) as usize] as i32
+    pop9(mask) as i32
 }
 
 const fn win_cells() -> [u16; 512] {
@@ -296,9 +285,6 @@ mod tests {
             LINES_THROUGH.map(u8::count_ones),
             [3, 2, 3, 2, 4, 2, 3, 2, 3]
         );
-        for mask in 0..512u16 {
-            assert_eq!(pop(mask), mask.count_ones() as i32);
-        }
         // X in the centre, O in a corner: X keeps three open lines of one.
         assert_eq!(open_singles(1 << 4, 1).count_ones(), 3);
     }

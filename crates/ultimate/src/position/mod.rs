@@ -111,15 +111,16 @@ impl Position {
         self.rules
     }
 
-    /// The player to move (once the game is over, the one who would move next).
+    /// The player to move (once the game is over, the one who would move next): what
+    /// `Game::side_to_move` returns, kept for `const` code inside the crate.
     #[inline]
-    pub const fn side_to_move(&self) -> Player {
+    pub(crate) const fn side(&self) -> Player {
         self.side
     }
 
-    /// Whether the game goes on, and if not, who won.
+    /// Whether the game goes on, and if not, who won: what `Game::status` returns.
     #[inline]
-    pub const fn status(&self) -> Status {
+    pub(crate) const fn current_status(&self) -> Status {
         self.status
     }
 
@@ -251,7 +252,7 @@ impl Position {
         }
     }
 
-    /// The macro status computed from the board results alone (what [`Position::status`]
+    /// The macro status computed from the board results alone (the status a position
     /// keeps incrementally): a macro line of won boards wins; all boards finished without
     /// one is a draw, or goes to the tie-break if the rules have one.
     pub fn macro_status(&self) -> Status {

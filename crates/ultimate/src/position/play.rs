@@ -21,8 +21,8 @@ pub(crate) struct PlayoutEnd {
 }
 
 impl Position {
-    /// `Ok` when `mv` is legal, or the reason it is not.
-    pub fn check(&self, mv: Move) -> Result<(), IllegalMove> {
+    /// `Ok` when `mv` is legal, or the reason it is not (`Game::check_move`).
+    pub(crate) fn check(&self, mv: Move) -> Result<(), IllegalMove> {
         if self.status.is_over() {
             return Err(IllegalMove::GameOver {
                 status: self.status,
@@ -110,7 +110,7 @@ impl Position {
     /// The number of legal moves (the population count of [`Position::legal_mask`]), from
     /// a table lookup on the forced board or the count of live cells kept with each move.
     #[inline]
-    pub fn legal_move_count(&self) -> usize {
+    pub(crate) fn count_legal(&self) -> usize {
         if self.status.is_over() {
             0
         } else if self.forced != ANY {
