@@ -33,7 +33,7 @@ fn reached(position: &Position, stage: Stage) -> bool {
 
 /// A position of `stage` reached by random play from the start (the `skip`-th one met, or the
 /// last met before the game ended), if the game reaches that stage at all.
-fn random_position(seed: u64, stage: Stage, skip: usize) -> Option<Position> {
+fn stage_position(seed: u64, stage: Stage, skip: usize) -> Option<Position> {
     let mut position = Position::with_rules(Rules::default());
     let mut rng = Rng::new(seed);
     let mut found = None;
@@ -104,7 +104,7 @@ proptest! {
         depth in 1u32..6,
         noise in any::<bool>(),
     ) {
-        let position = random_position(seed, stage, skip);
+        let position = stage_position(seed, stage, skip);
         prop_assume!(position.is_some());
         let position = position.unwrap();
         let depth = depth.min(affordable_depth(&position, 5, BUDGET));
@@ -117,7 +117,7 @@ proptest! {
 
     #[test]
     fn a_warm_table_changes_nothing(seed in any::<u64>(), stage in stage_strategy(), skip in 0usize..8) {
-        let position = random_position(seed, stage, skip);
+        let position = stage_position(seed, stage, skip);
         prop_assume!(position.is_some());
         let position = position.unwrap();
         let mut searcher = Searcher::new(MorrisEvaluator::new()).with_table_bytes(1 << 14);
@@ -134,7 +134,7 @@ fn every_stage_is_reachable_by_random_play() {
     // The strategies above only skip a seed when its game never reaches the stage; most do.
     for stage in [Stage::Placing, Stage::Moving, Stage::Flying] {
         let found = (0..50)
-            .filter(|&seed| random_position(seed, stage, 0).is_some())
+            .filter(|&seed| stage_position(seed, stage, 0).is_some())
             .count();
         assert!(found >= 25, "{stage:?}: only {found} of 50 games reach it");
     }

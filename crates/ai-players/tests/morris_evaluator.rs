@@ -2,7 +2,7 @@
 //! tables (loops over points, neighbours and mills, none of the evaluator's bit tricks), its
 //! invariance under the board's 16 symmetries, and a few positions read by hand.
 
-use boardgames_core::{ByPlayer, Game, Player, Rng};
+use boardgames_core::{random_position, ByPlayer, Game, Player, Rng};
 use boardgames_morris::{adjacent, Phase, Point, Points, Position, Rules, Setup, MILLS};
 use boardgames_players::morris::{MorrisEvaluator, Weights};
 use boardgames_search::{Evaluator, Score};
@@ -125,19 +125,6 @@ fn opponent_stuck(position: &Position) -> Score {
     (position.phase(them) == Phase::Moving && mobility(position, them) == 0) as Score
 }
 
-/// A position reached by `plies` random moves from the start.
-fn random_position(seed: u64, plies: usize, flying: bool) -> Position {
-    let mut position = Position::with_rules(Rules { flying });
-    let mut rng = Rng::new(seed);
-    for _ in 0..plies {
-        match position.random_move(&mut rng) {
-            Some(mv) if !position.status().is_over() => position.play_unchecked(mv),
-            _ => break,
-        }
-    }
-    position
-}
-
 /// The 16 symmetries of the board as point permutations: four rotations, a reflection, and
 /// the exchange of the outer and inner rings.
 fn symmetries() -> Vec<[u32; 24]> {
@@ -160,7 +147,7 @@ fn symmetries() -> Vec<[u32; 24]> {
 }
 
 fn transform(position: &Position, map: &[u32; 24]) -> Position {
-    let mut setup = Setup::from(*position);
+    let mut setup = Setup::from(position);
     let image = |s: Points| {
         s.iter()
             .fold(Points::EMPTY, |acc, i| acc.with(map[i as usize]))
@@ -176,7 +163,7 @@ proptest! {
 
     #[test]
     fn every_term_matches_the_reference(seed in any::<u64>(), plies in 0usize..120, flying in any::<bool>()) {
-        let position = random_position(seed, plies, flying);
+        let position = random_position(Position::with_rules(Rules { flying }), plies, &mut Rng::new(seed));
         prop_assume!(!position.status().is_over());
         for (name, set, reference) in terms() {
             prop_assert_eq!(only(set).evaluate(&position), reference(&position), "{} on\n{}", name, position);
@@ -185,7 +172,7 @@ proptest! {
 
     #[test]
     fn the_evaluation_is_the_same_under_every_symmetry(seed in any::<u64>(), plies in 0usize..120) {
-        let position = random_position(seed, plies, true);
+        let position = random_position(Position::with_rules(Rules { flying: true }), plies, &mut Rng::new(seed));
         prop_assume!(!position.status().is_over());
         let evaluator = MorrisEvaluator::new();
         let value = evaluator.evaluate(&position);

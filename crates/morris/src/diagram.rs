@@ -131,6 +131,139 @@ fn read_hands(text: &str) -> Option<ByPlayer<u8>> {
     Some(ByPlayer::new(hands.first?, hands.second?))
 }
 
+/// What the lines of a diagram say, before the position is checked.
+struct DiagramRead {
+    problems: Vec<DiagramProblem>,
+    pieces: ByPlayer<Points>,
+    seen_rows: [bool; 7],
+    side_to_move: Option<Player>,
+    in_hand: Option<ByPlayer<u8>>,
+    rules: Rules,
+}
+
+impl DiagramRead {
+    /// Reads every line, collecting every problem.
+    fn read(text: &str) -> DiagramRead {
+        let mut read = DiagramRead {
+            problems: Vec::new(),
+            pieces: ByPlayer::new(Points::EMPTY, Points::EMPTY),
+            seen_rows: [false; 7],
+            side_to_move: None,
+            in_hand: None,
+            rules: Rules::default(),
+        };
+        for raw in text.lines() {
+            let line = raw.trim_end();
+            let trimmed = line.trim_start();
+            if !trimmed.is_empty() && !read.labelled_line(trimmed) {
+                read.board_line(line, trimmed);
+            }
+        }
+        read
+    }
+
+    /// Reads a `to move:`, `in hand:` or `rules:` line; `false` when the line is none of
+    /// them.
+    fn labelled_line(&mut self, trimmed: &str) -> bool {
+        let lower = trimmed.to_ascii_lowercase();
+        if let Some(rest) = lower.strip_prefix("to move:") {
+            match read_colour(rest) {
+                Some(p) => self.side_to_move = Some(p),
+                None => self.problems.push(DiagramProblem::BadTurn {
+                    text: rest.trim().to_owned(),
+                }),
+            }
+        } else if let Some(rest) = lower.strip_prefix("in hand:") {
+            match read_hands(rest) {
+                Some(h) => self.in_hand = Some(h),
+                None => self.problems.push(DiagramProblem::BadHand {
+                    text: rest.trim().to_owned(),
+                }),
+            }
+        } else if let Some(rest) = lower.strip_prefix("rules:") {
+            match rest.trim() {
+                "flying" => self.rules.flying = true,
+                "no flying" => self.rules.flying = false,
+                other => self.problems.push(DiagramProblem::BadRules {
+                    text: other.to_owned(),
+                }),
+            }
+        } else {
+            return false;
+        }
+        true
+    }
+
+    /// A line of the drawing: a point row labelled `1` to `7`, or a line between rows or the
+    /// letters below them (not checked beyond their characters).
+    fn board_line(&mut self, line: &str, trimmed: &str) {
+        let bytes = line.as_bytes();
+        let row = match (bytes.first(), bytes.get(1)) {
+            (Some(d @ b'1'..=b'7'), Some(b' ')) => d - b'1',
+            _ => {
+                let filler = trimmed.chars().all(|c| matches!(c, '|' | '-' | ' '));
+                let letters = trimmed
+                    .chars()
+                    .all(|c| c.is_whitespace() || ('a'..='g').contains(&c));
+                if !filler && !letters {
+                    self.problems.push(DiagramProblem::UnexpectedLine {
+                        line: trimmed.to_owned(),
+                    });
+                }
+                return;
+            }
+        };
+        if std::mem::replace(&mut self.seen_rows[row as usize], true) {
+            self.problems
+                .push(DiagramProblem::DuplicateRow { row: row + 1 });
+            return;
+        }
+        let chars: Vec<char> = line.chars().collect();
+        for col in 0..7u8 {
+            let Some(point) = Point::at_square(Square::new(col, row)) else {
+                continue;
+            };
+            match chars.get(text_column(col)).copied().unwrap_or(' ') {
+                'W' | 'w' => self.pieces.first = self.pieces.first.with(point.index()),
+                'B' | 'b' => self.pieces.second = self.pieces.second.with(point.index()),
+                '.' => {}
+                found => self
+                    .problems
+                    .push(DiagramProblem::BadPiece { point, found }),
+            }
+        }
+    }
+
+    /// The setup the diagram describes, or every syntax problem (missing rows and lines
+    /// included).
+    fn into_setup(mut self) -> Result<Setup, ParsePositionError> {
+        for (row, seen) in self.seen_rows.iter().enumerate() {
+            if !seen {
+                self.problems
+                    .push(DiagramProblem::MissingRow { row: row as u8 + 1 });
+            }
+        }
+        // A missing line is reported only when no unreadable one stood in its place.
+        let bad_turn = |p: &DiagramProblem| matches!(p, DiagramProblem::BadTurn { .. });
+        let bad_hand = |p: &DiagramProblem| matches!(p, DiagramProblem::BadHand { .. });
+        if self.side_to_move.is_none() && !self.problems.iter().any(bad_turn) {
+            self.problems.push(DiagramProblem::MissingTurn);
+        }
+        if self.in_hand.is_none() && !self.problems.iter().any(bad_hand) {
+            self.problems.push(DiagramProblem::MissingHand);
+        }
+        match (self.side_to_move, self.in_hand) {
+            (Some(side_to_move), Some(in_hand)) if self.problems.is_empty() => Ok(Setup {
+                pieces: self.pieces,
+                in_hand,
+                side_to_move,
+                rules: self.rules,
+            }),
+            _ => Err(ParsePositionError::Malformed(self.problems)),
+        }
+    }
+}
+
 impl FromStr for Position {
     type Err = ParsePositionError;
 
@@ -145,121 +278,21 @@ impl FromStr for Position {
     /// let start = Position::new();
     /// assert_eq!(start.to_string().parse::<Position>(), Ok(start));
     /// let text = start.to_string().replace("to move: white", "to move: black");
-    /// assert!(matches!(text.parse::<Position>(), Err(ParsePositionError::Impossible(_))));
+    /// assert!(matches!(text.parse::<Position>(), Err(ParsePositionError::Invalid(_))));
     /// ```
     fn from_str(text: &str) -> Result<Position, ParsePositionError> {
-        let mut problems = Vec::new();
-        let mut pieces = ByPlayer::new(Points::EMPTY, Points::EMPTY);
-        let mut seen_rows = [false; 7];
-        let mut to_move = None;
-        let mut in_hand = None;
-        let mut rules = Rules::default();
-        for raw in text.lines() {
-            let line = raw.trim_end();
-            let trimmed = line.trim_start();
-            if trimmed.is_empty() {
-                continue;
-            }
-            let lower = trimmed.to_ascii_lowercase();
-            if let Some(rest) = lower.strip_prefix("to move:") {
-                match read_colour(rest) {
-                    Some(p) => to_move = Some(p),
-                    None => problems.push(DiagramProblem::BadTurn {
-                        text: rest.trim().to_owned(),
-                    }),
-                }
-                continue;
-            }
-            if let Some(rest) = lower.strip_prefix("in hand:") {
-                match read_hands(rest) {
-                    Some(h) => in_hand = Some(h),
-                    None => problems.push(DiagramProblem::BadHand {
-                        text: rest.trim().to_owned(),
-                    }),
-                }
-                continue;
-            }
-            if let Some(rest) = lower.strip_prefix("rules:") {
-                match rest.trim() {
-                    "flying" => rules.flying = true,
-                    "no flying" => rules.flying = false,
-                    other => problems.push(DiagramProblem::BadRules {
-                        text: other.to_owned(),
-                    }),
-                }
-                continue;
-            }
-            let bytes = line.as_bytes();
-            let row_label = match (bytes.first(), bytes.get(1)) {
-                (Some(d @ b'1'..=b'7'), Some(b' ')) => Some(d - b'1'),
-                _ => None,
-            };
-            let Some(row) = row_label else {
-                let filler = trimmed.chars().all(|c| matches!(c, '|' | '-' | ' '));
-                let letters = trimmed
-                    .chars()
-                    .all(|c| c.is_whitespace() || ('a'..='g').contains(&c));
-                if !filler && !letters {
-                    problems.push(DiagramProblem::UnexpectedLine {
-                        line: trimmed.to_owned(),
-                    });
-                }
-                continue;
-            };
-            if std::mem::replace(&mut seen_rows[row as usize], true) {
-                problems.push(DiagramProblem::DuplicateRow { row: row + 1 });
-                continue;
-            }
-            let chars: Vec<char> = line.chars().collect();
-            for col in 0..7u8 {
-                let Some(point) = Point::at_square(Square::new(col, row)) else {
-                    continue;
-                };
-                match chars.get(text_column(col)).copied().unwrap_or(' ') {
-                    'W' | 'w' => pieces.first = pieces.first.with(point.index()),
-                    'B' | 'b' => pieces.second = pieces.second.with(point.index()),
-                    '.' => {}
-                    found => problems.push(DiagramProblem::BadPiece { point, found }),
-                }
-            }
-        }
-        for (row, seen) in seen_rows.iter().enumerate() {
-            if !seen {
-                problems.push(DiagramProblem::MissingRow { row: row as u8 + 1 });
-            }
-        }
-        if to_move.is_none()
-            && !problems
-                .iter()
-                .any(|p| matches!(p, DiagramProblem::BadTurn { .. }))
-        {
-            problems.push(DiagramProblem::MissingTurn);
-        }
-        if in_hand.is_none()
-            && !problems
-                .iter()
-                .any(|p| matches!(p, DiagramProblem::BadHand { .. }))
-        {
-            problems.push(DiagramProblem::MissingHand);
-        }
-        match (to_move, in_hand) {
-            (Some(to_move), Some(in_hand)) if problems.is_empty() => Setup {
-                pieces,
-                in_hand,
-                to_move,
-                rules,
-            }
-            .validate()
-            .map_err(ParsePositionError::Impossible),
-            _ => Err(ParsePositionError::Malformed(problems)),
-        }
+        Ok(DiagramRead::read(text).into_setup()?.validate()?)
     }
 }
+
+// A position is stored as its diagram, validated again on load.
+#[cfg(feature = "serde")]
+boardgames_core::serde_via_str!(Position);
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::PositionProblems;
+    use crate::{SetupError, SetupProblems};
 
     #[test]
     fn the_start_is_drawn_with_coordinates() {
@@ -346,9 +379,9 @@ mod tests {
             .replace("to move: white", "to move: black");
         assert_eq!(
             text.parse::<Position>(),
-            Err(ParsePositionError::Impossible(
-                PositionProblems::TOO_MANY_WHITE | PositionProblems::HANDS_VS_TURN
-            ))
+            Err(ParsePositionError::Invalid(SetupError::new(
+                SetupProblems::TOO_MANY_WHITE | SetupProblems::HANDS_VS_TURN
+            )))
         );
     }
 

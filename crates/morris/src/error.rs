@@ -2,11 +2,13 @@
 
 use crate::{Move, Point};
 use boardgames_core::notation::{ParseSquareError, Square};
+use boardgames_core::text::join;
 use boardgames_core::{MoveError, PlayError, Player};
 use core::fmt;
 
 /// Why a point name could not be read.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum ParsePointError {
     /// Not a square of the 7x7 grid (malformed, or off the grid).
     #[error(transparent)]
@@ -21,6 +23,7 @@ pub enum ParsePointError {
 
 /// Why a move could not be read (`d1`, `a1-a4`, `g1xd2`, `a4-a1xd2`).
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum ParseMoveError {
     /// Nothing was given.
     #[error("empty move: expected a point such as d1, a slide such as a1-a4, and x with the captured point after a mill, such as g1xd2")]
@@ -43,6 +46,7 @@ pub enum ParseMoveError {
 
 /// Why a move is illegal in a position.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum IllegalMove {
     /// The game has ended.
     #[error("the game is over")]
@@ -116,6 +120,7 @@ impl MoveError for IllegalMove {
 
 /// Why typed input could not be played: it could not be read, or the move is illegal.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum InputError {
     /// The text is not a move.
     #[error(transparent)]
@@ -126,9 +131,11 @@ pub enum InputError {
 }
 
 bitflags::bitflags! {
-    /// The problems found in a setup that cannot arise in a game.
+    /// The problems found in a [`Setup`](crate::Setup) that cannot arise in a game; its
+    /// `Display` lists every problem in the set.
     #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash)]
-    pub struct PositionProblems: u16 {
+    #[non_exhaustive]
+    pub struct SetupProblems: u16 {
         /// White has more than nine pieces on the board and in hand.
         const TOO_MANY_WHITE = 1 << 0;
         /// Black has more than nine pieces on the board and in hand.
@@ -153,35 +160,35 @@ bitflags::bitflags! {
     }
 }
 
-impl fmt::Display for PositionProblems {
+impl fmt::Display for SetupProblems {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let names = [
             (
-                PositionProblems::TOO_MANY_WHITE,
+                SetupProblems::TOO_MANY_WHITE,
                 "white has more than nine pieces on the board and in hand",
             ),
             (
-                PositionProblems::TOO_MANY_BLACK,
+                SetupProblems::TOO_MANY_BLACK,
                 "black has more than nine pieces on the board and in hand",
             ),
             (
-                PositionProblems::HANDS_VS_TURN,
+                SetupProblems::HANDS_VS_TURN,
                 "the pieces in hand do not fit the side to move (equal before white's turn, black one more before black's, unless both are empty)",
             ),
             (
-                PositionProblems::FEW_WHILE_PLACING,
+                SetupProblems::FEW_WHILE_PLACING,
                 "a player has fewer than three pieces while pieces remain to be placed",
             ),
             (
-                PositionProblems::TOO_MANY_CAPTURED,
+                SetupProblems::TOO_MANY_CAPTURED,
                 "more pieces were captured during placement than mills could have taken",
             ),
             (
-                PositionProblems::LOSER_NOT_TO_MOVE,
+                SetupProblems::LOSER_NOT_TO_MOVE,
                 "a player with fewer than three pieces is not the side to move (the game ended at once)",
             ),
-            (PositionProblems::OVERLAP, "a point holds pieces of both players"),
-            (PositionProblems::OFF_BOARD, "a piece lies outside the 24 points"),
+            (SetupProblems::OVERLAP, "a point holds pieces of both players"),
+            (SetupProblems::OFF_BOARD, "a piece lies outside the 24 points"),
         ];
         boardgames_core::problems::write_problems(f, &names, |flag| self.contains(flag))
     }
@@ -189,6 +196,7 @@ impl fmt::Display for PositionProblems {
 
 /// One thing wrong with the text of a diagram.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum DiagramProblem {
     /// A board row (1-7) is missing.
     #[error("row {row} of the board is missing")]
@@ -242,27 +250,26 @@ pub enum DiagramProblem {
     },
 }
 
+/// A [`Setup`](crate::Setup) that no game reaches, with every problem found
+/// ([`SetupError::problems`](boardgames_core::problems::SetupError::problems)): the shared setup
+/// error of `boardgames_core`, over this game's [`SetupProblems`].
+pub type SetupError = boardgames_core::problems::SetupError<SetupProblems>;
+
 /// Why a position diagram could not be read.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum ParsePositionError {
     /// The text is malformed; every problem found is listed.
-    #[error("malformed diagram: {}", join(.0))]
+    #[error("malformed diagram: {}", join(.0, "; "))]
     Malformed(Vec<DiagramProblem>),
     /// The text is well formed but the position cannot arise in a game; every problem is named.
-    #[error("impossible position: {0}")]
-    Impossible(PositionProblems),
-}
-
-fn join(problems: &[DiagramProblem]) -> String {
-    problems
-        .iter()
-        .map(|p| p.to_string())
-        .collect::<Vec<_>>()
-        .join("; ")
+    #[error(transparent)]
+    Invalid(#[from] SetupError),
 }
 
 /// Why a draw offer or acceptance was refused.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum DrawError {
     /// The game has already ended.
     #[error("the game is over")]

@@ -19,7 +19,7 @@ impl Game for Position {
 
     #[inline]
     fn status(&self) -> Status {
-        Position::status(self)
+        self.current_status()
     }
 
     /// Every (move, capture) combination: placements, then slides or flights; a move that

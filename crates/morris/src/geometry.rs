@@ -149,46 +149,9 @@ pub const fn closing_points(own: u32, empty: u32, phase: crate::Phase) -> u32 {
         }
 }
 
-/// The number of set bits of each 12-bit word.
-static POP12: [u8; 4096] = {
-    let mut table = [0u8; 4096];
-    let mut i = 0;
-    while i < 4096 {
-        table[i] = (i as u32).count_ones() as u8;
-        i += 1;
-    }
-    table
-};
-
-/// For each byte and each `n` below its number of set bits, the index of its `n`-th set bit.
-static SELECT8: [[u8; 8]; 256] = {
-    let mut table = [[0u8; 8]; 256];
-    let mut byte = 0;
-    while byte < 256 {
-        let mut n = 0;
-        let mut bit = 0;
-        while bit < 8 {
-            if byte & (1 << bit) != 0 {
-                table[byte][n] = bit as u8;
-                n += 1;
-            }
-            bit += 1;
-        }
-        byte += 1;
-    }
-    table
-};
-
-/// The number of points in a 24-bit set. One instruction where the target has `popcnt`; two
-/// table lookups where it does not (the baseline x86-64 target counts bits in ~12 steps).
-#[inline(always)]
-pub(crate) fn pop(x: u32) -> u32 {
-    if cfg!(target_feature = "popcnt") || !cfg!(target_arch = "x86_64") {
-        x.count_ones()
-    } else {
-        POP12[(x & 0xFFF) as usize] as u32 + POP12[((x >> 12) & 0xFFF) as usize] as u32
-    }
-}
+// Counting the points of a set and finding its `n`-th point: the shared tables of
+// `boardgames_core::select` (a lookup per 12 bits where the target has no `popcnt`).
+pub(crate) use boardgames_core::select::{pop24 as pop, select24 as nth_bit};
 
 /// `true` when `x` has exactly three bits set (three lowest-bit removals leave nothing, two
 /// do not).
@@ -197,20 +160,6 @@ pub(crate) const fn exactly_three(x: u32) -> bool {
     let two = x & x.wrapping_sub(1);
     let one = two & two.wrapping_sub(1);
     one != 0 && one & one.wrapping_sub(1) == 0
-}
-
-/// The index of the `n`-th set bit of the 24-bit set `x`, lowest first (`n` must be below the
-/// number of set bits; otherwise the result is some index below 24). Without branches: the
-/// byte holding the bit is found from the bytes' counts, then a table gives the bit.
-#[inline(always)]
-pub(crate) fn nth_bit(x: u32, n: u32) -> u32 {
-    let c0 = POP12[(x & 0xFF) as usize] as u32;
-    let c1 = POP12[((x >> 8) & 0xFF) as usize] as u32;
-    let past0 = (n >= c0) as u32;
-    let past1 = (n >= c0 + c1) as u32;
-    let shift = 8 * (past0 + past1);
-    let rest = n - past0 * c0 - past1 * c1;
-    shift + SELECT8[((x >> shift) & 0xFF) as usize][(rest & 7) as usize] as u32
 }
 
 /// The neighbours of each point.

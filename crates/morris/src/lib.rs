@@ -17,7 +17,9 @@
 //!   [`Position::destinations`], [`Position::capture_targets`], [`Position::forms_mill`],
 //!   [`Position::phase`], [`Position::in_hand`], [`Position::on_board`].
 //! - A text diagram (`Display` / `FromStr`) with the side to move and the pieces in hand,
-//!   validated on reading ([`Setup`], [`PositionProblems`]).
+//!   validated on reading; [`Setup`], the parts of a position as plain data, checked by
+//!   [`Setup::validate`] (or `Position::try_from`), which names every problem
+//!   ([`SetupProblems`]).
 //! - [`Match`]: a game record with undo, draw offers, and the optional [`DrawRules`]
 //!   (threefold repetition, N quiet moves), kept apart from the position.
 //! - The board's structure: [`ADJACENT`], [`MILLS`], [`adjacent`], [`mills_through`]; and
@@ -49,9 +51,9 @@
 //!
 //! ## Feature flags
 //!
-//! - `serde`: [`Point`] and [`Move`] as their notation (`"a4-a1xd2"`); [`Setup`] and
-//!   [`Position`] as setup data (point lists per player, pieces in hand, side to move), which
-//!   is validated again when a position is read; [`Rules`] and [`DrawRules`] as plain data.
+//! - `serde`: [`Point`] and [`Move`] as their notation (`"a4-a1xd2"`); [`Position`] as its
+//!   diagram text, validated again when read; [`Setup`] as plain data (point lists per
+//!   player, pieces in hand, side to move, rules); [`Rules`] and [`DrawRules`] as plain data.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
@@ -71,7 +73,7 @@ mod setup;
 
 pub use error::{
     DiagramProblem, DrawError, IllegalMove, InputError, ParseMoveError, ParsePointError,
-    ParsePositionError, PositionProblems,
+    ParsePositionError, SetupError, SetupProblems,
 };
 pub use geometry::{adjacent, are_adjacent, mills_through, ADJACENT, MILLS};
 pub use moves::Move;

@@ -182,20 +182,9 @@ impl FromIterator<Point> for Points {
     }
 }
 
+// Stored as its notation.
 #[cfg(feature = "serde")]
-impl serde::Serialize for Point {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-#[cfg(feature = "serde")]
-impl<'de> serde::Deserialize<'de> for Point {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Point, D::Error> {
-        let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
-        text.parse().map_err(serde::de::Error::custom)
-    }
-}
+boardgames_core::serde_via_str!(Point);
 
 #[cfg(test)]
 mod tests {

@@ -110,12 +110,6 @@ impl Position {
         self.rules
     }
 
-    /// The player to move (after the game's end, the one who would move next).
-    #[inline]
-    pub const fn to_move(&self) -> Player {
-        self.to_move
-    }
-
     /// The pieces of `player` on the board.
     #[inline]
     pub const fn pieces(&self, player: Player) -> Points {
@@ -186,7 +180,7 @@ impl Position {
     /// The points where the side to move may place a piece: every empty point during its
     /// placing phase (none once the game is over or its hand is empty).
     pub fn placement_points(&self) -> Points {
-        if self.phase(self.to_move) == Phase::Placing && !self.status().is_over() {
+        if self.phase(self.to_move) == Phase::Placing && !self.current_status().is_over() {
             self.empty_points()
         } else {
             Points::EMPTY
@@ -199,7 +193,7 @@ impl Position {
     pub fn destinations(&self, from: Point) -> Points {
         if !self.pieces(self.to_move).has(from)
             || self.phase(self.to_move) == Phase::Placing
-            || self.status().is_over()
+            || self.current_status().is_over()
         {
             return Points::EMPTY;
         }
@@ -208,7 +202,7 @@ impl Position {
 
     /// The mover's pieces that have at least one destination this turn.
     pub fn movable_pieces(&self) -> Points {
-        if self.phase(self.to_move) == Phase::Placing || self.status().is_over() {
+        if self.phase(self.to_move) == Phase::Placing || self.current_status().is_over() {
             return Points::EMPTY;
         }
         self.pieces(self.to_move)
@@ -287,10 +281,10 @@ impl Position {
         }
     }
 
-    /// The game's status: a player with fewer than three pieces has lost; the side to move
-    /// with no legal move has lost; otherwise the game goes on.
+    /// The game's status (`Game::status`): a player with fewer than three pieces has lost; the
+    /// side to move with no legal move has lost; otherwise the game goes on.
     #[inline]
-    pub fn status(&self) -> Status {
+    pub(crate) fn current_status(&self) -> Status {
         if let Some(loser) = self.short_of_pieces() {
             Status::Won(loser.opponent())
         } else if !self.has_move() {

@@ -241,7 +241,7 @@ impl Game for Match {
     type Illegal = IllegalMove;
 
     fn side_to_move(&self) -> Player {
-        self.current.to_move()
+        self.current.side_to_move()
     }
 
     /// The position's result, or a draw by agreement or by a draw rule.
@@ -279,7 +279,7 @@ impl Game for Match {
     }
 
     fn play_unchecked(&mut self, mv: Move) {
-        let mover = self.current.to_move();
+        let mover = self.current.side_to_move();
         self.plies.push(Ply {
             before: self.current,
             mv,

@@ -1,8 +1,9 @@
 //! Unvalidated positions: the parts of a position as plain data, checked before they become a
 //! [`Position`].
 
+use crate::error::{SetupError, SetupProblems};
 use crate::position::PIECES;
-use crate::{Points, Position, PositionProblems, Rules};
+use crate::{Points, Position, Rules};
 use boardgames_core::{ByPlayer, Player};
 
 /// The parts of a position as plain data, for positions typed in, read from a file or
@@ -10,15 +11,16 @@ use boardgames_core::{ByPlayer, Player};
 /// problem.
 ///
 /// ```
-/// use boardgames_morris::{Points, Position, PositionProblems, Setup};
+/// use boardgames_morris::{Points, Position, Setup, SetupProblems};
 /// use boardgames_core::Player;
-/// let mut setup = Setup::from(Position::new());
+/// let mut setup = Setup::from(&Position::new());
 /// setup.in_hand.first = 8;
 /// setup.pieces.first = Points::from_iter(["a1".parse().unwrap()]);
-/// setup.to_move = Player::Second;
-/// assert!(setup.validate().is_ok());
-/// setup.to_move = Player::First;
-/// assert_eq!(setup.validate(), Err(PositionProblems::HANDS_VS_TURN));
+/// setup.side_to_move = Player::Second;
+/// let pos = Position::try_from(setup).unwrap();
+/// assert_eq!(Setup::from(&pos), setup);
+/// setup.side_to_move = Player::First;
+/// assert_eq!(setup.validate().unwrap_err().problems(), SetupProblems::HANDS_VS_TURN);
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Setup {
@@ -27,25 +29,33 @@ pub struct Setup {
     /// Each player's pieces still to be placed.
     pub in_hand: ByPlayer<u8>,
     /// The player to move.
-    pub to_move: Player,
+    pub side_to_move: Player,
     /// The rule options.
     pub rules: Rules,
 }
 
-impl From<Position> for Setup {
-    fn from(pos: Position) -> Setup {
+impl Default for Setup {
+    /// The start: an empty board, nine pieces in each hand, white to move, standard rules.
+    fn default() -> Setup {
+        Setup::from(&Position::new())
+    }
+}
+
+impl From<&Position> for Setup {
+    fn from(pos: &Position) -> Setup {
         Setup {
             pieces: pos.pieces,
             in_hand: pos.in_hand,
-            to_move: pos.to_move,
+            side_to_move: pos.to_move,
             rules: pos.rules,
         }
     }
 }
 
 impl TryFrom<Setup> for Position {
-    type Error = PositionProblems;
-    fn try_from(setup: Setup) -> Result<Position, PositionProblems> {
+    type Error = SetupError;
+
+    fn try_from(setup: Setup) -> Result<Position, SetupError> {
         setup.validate()
     }
 }
@@ -53,38 +63,38 @@ impl TryFrom<Setup> for Position {
 impl Setup {
     /// Every reason this setup cannot arise in a game (empty when it can, as far as counts
     /// and turns tell).
-    pub fn problems(&self) -> PositionProblems {
-        let mut problems = PositionProblems::empty();
+    pub fn problems(&self) -> SetupProblems {
+        let mut problems = SetupProblems::empty();
         let (w, b) = (self.pieces.first, self.pieces.second);
         if w.intersects(b) {
-            problems |= PositionProblems::OVERLAP;
+            problems |= SetupProblems::OVERLAP;
         }
         if (w.0 | b.0) & !Points::FULL.0 != 0 {
-            problems |= PositionProblems::OFF_BOARD;
+            problems |= SetupProblems::OFF_BOARD;
         }
         let total = |p: Player| self.pieces.get(p).0.count_ones() + *self.in_hand.get(p) as u32;
         if total(Player::First) > PIECES as u32 {
-            problems |= PositionProblems::TOO_MANY_WHITE;
+            problems |= SetupProblems::TOO_MANY_WHITE;
         }
         if total(Player::Second) > PIECES as u32 {
-            problems |= PositionProblems::TOO_MANY_BLACK;
+            problems |= SetupProblems::TOO_MANY_BLACK;
         }
         let (hw, hb) = (self.in_hand.first, self.in_hand.second);
-        let hands_fit = match self.to_move {
+        let hands_fit = match self.side_to_move {
             Player::First => hw == hb,
             Player::Second => hb == hw.wrapping_add(1) || (hw == 0 && hb == 0),
         };
         if !hands_fit {
-            problems |= PositionProblems::HANDS_VS_TURN;
+            problems |= SetupProblems::HANDS_VS_TURN;
         }
         let placing = hw > 0 || hb > 0;
         for p in Player::ALL {
             let left = total(p);
             if left < 3 {
                 if placing {
-                    problems |= PositionProblems::FEW_WHILE_PLACING;
-                } else if p != self.to_move {
-                    problems |= PositionProblems::LOSER_NOT_TO_MOVE;
+                    problems |= SetupProblems::FEW_WHILE_PLACING;
+                } else if p != self.side_to_move {
+                    problems |= SetupProblems::LOSER_NOT_TO_MOVE;
                 }
             }
             if placing {
@@ -93,7 +103,7 @@ impl Setup {
                     (PIECES as u32).saturating_sub(*self.in_hand.get(p.opponent()) as u32);
                 let gone = (PIECES as u32).saturating_sub(left);
                 if gone > placed_by_other.saturating_sub(2) {
-                    problems |= PositionProblems::TOO_MANY_CAPTURED;
+                    problems |= SetupProblems::TOO_MANY_CAPTURED;
                 }
             }
         }
@@ -101,21 +111,24 @@ impl Setup {
     }
 
     /// The position, if the setup can arise in a game; otherwise every problem found.
-    pub fn validate(&self) -> Result<Position, PositionProblems> {
+    pub fn validate(&self) -> Result<Position, SetupError> {
         let problems = self.problems();
         if problems.is_empty() {
             Ok(Position::from_parts(
                 self.pieces,
                 self.in_hand,
-                self.to_move,
+                self.side_to_move,
                 self.rules,
             ))
         } else {
-            Err(problems)
+            Err(SetupError::new(problems))
         }
     }
 }
 
+// A setup has no text form of its own: it is stored as plain data (point names per player,
+// pieces in hand, side to move, rules). A `Position` is stored as its diagram (see
+// `diagram.rs`).
 #[cfg(feature = "serde")]
 mod serde_impl {
     use super::*;
@@ -124,11 +137,12 @@ mod serde_impl {
 
     /// The serialized form: point names per player, counts, and the side to move.
     #[derive(Serialize, Deserialize)]
+    #[serde(deny_unknown_fields)]
     struct Data {
         white: Vec<Point>,
         black: Vec<Point>,
         in_hand: ByPlayer<u8>,
-        to_move: Player,
+        side_to_move: Player,
         #[serde(default)]
         rules: Option<Rules>,
     }
@@ -139,7 +153,7 @@ mod serde_impl {
                 white: self.pieces.first.points().collect(),
                 black: self.pieces.second.points().collect(),
                 in_hand: self.in_hand,
-                to_move: self.to_move,
+                side_to_move: self.side_to_move,
                 rules: Some(self.rules),
             }
             .serialize(s)
@@ -155,25 +169,9 @@ mod serde_impl {
                     data.black.into_iter().collect(),
                 ),
                 in_hand: data.in_hand,
-                to_move: data.to_move,
+                side_to_move: data.side_to_move,
                 rules: data.rules.unwrap_or_default(),
             })
-        }
-    }
-
-    impl Serialize for Position {
-        /// As its [`Setup`] data: `{"white":["a1"],"black":[],"in_hand":{...},...}`.
-        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            Setup::from(*self).serialize(s)
-        }
-    }
-
-    impl<'de> Deserialize<'de> for Position {
-        /// Reads [`Setup`] data and validates it; the hash is recomputed.
-        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Position, D::Error> {
-            Setup::deserialize(d)?
-                .validate()
-                .map_err(|p| serde::de::Error::custom(format!("impossible position: {p}")))
         }
     }
 }

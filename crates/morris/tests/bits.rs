@@ -18,8 +18,8 @@ fn closing_by_generator(position: &Position) -> Points {
 /// The same position with the other player to move, when that is a valid position (both
 /// hands empty).
 fn flipped(position: &Position) -> Option<Position> {
-    let mut setup = Setup::from(*position);
-    setup.to_move = setup.to_move.opponent();
+    let mut setup = Setup::from(position);
+    setup.side_to_move = setup.side_to_move.opponent();
     setup.validate().ok()
 }
 

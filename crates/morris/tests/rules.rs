@@ -215,7 +215,7 @@ fn only_the_side_with_three_pieces_flies() {
             to: pt("e5")
         }
     );
-    let mut setup = boardgames_morris::Setup::from(p);
+    let mut setup = boardgames_morris::Setup::from(&p);
     setup.pieces.first = setup.pieces.first.without(pt("c3").index());
     p = setup.validate().unwrap();
     assert_eq!(p.phase(Player::First), Phase::Flying);
@@ -316,8 +316,8 @@ fn a_blocked_player_loses() {
     assert!(legal(&p).is_empty());
     assert_eq!(p.movable_pieces(), Points::EMPTY);
     // The same board with white to move: white can move, black is not to move, no loss.
-    let mut setup = boardgames_morris::Setup::from(p);
-    setup.to_move = Player::First;
+    let mut setup = boardgames_morris::Setup::from(&p);
+    setup.side_to_move = Player::First;
     assert_eq!(setup.validate().unwrap().status(), Status::Ongoing);
 }
 

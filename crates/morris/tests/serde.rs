@@ -1,9 +1,9 @@
-//! The serde forms (feature `serde`): moves and points as notation, positions as setup data
-//! validated again on reading.
+//! The serde forms (feature `serde`): moves and points as notation, positions as their diagram
+//! validated again on reading, setups and rules as plain data.
 #![cfg(feature = "serde")]
 
-use boardgames_core::{Game, Rng};
-use boardgames_morris::{DrawRules, Move, Point, Position, Rules};
+use boardgames_core::{random_position, Game, Player, Rng};
+use boardgames_morris::{DrawRules, Move, Point, Position, Rules, Setup, SetupProblems};
 
 #[test]
 fn moves_and_points_are_notation() {
@@ -16,7 +16,7 @@ fn moves_and_points_are_notation() {
 }
 
 #[test]
-fn positions_round_trip_and_are_validated_on_reading() {
+fn positions_are_validated_diagrams() {
     let mut pos = Position::new();
     let mut rng = Rng::new(11);
     for _ in 0..40 {
@@ -25,21 +25,45 @@ fn positions_round_trip_and_are_validated_on_reading() {
         };
         pos.play(mv).unwrap();
         let json = serde_json::to_string(&pos).unwrap();
+        assert_eq!(
+            serde_json::from_str::<String>(&json).unwrap(),
+            pos.to_string()
+        );
         let back: Position = serde_json::from_str(&json).unwrap();
         assert_eq!(back, pos);
         assert_eq!(back.zobrist(), pos.zobrist());
     }
-    let start = serde_json::to_value(Position::new()).unwrap();
-    assert_eq!(start["in_hand"]["first"], 9);
-    assert_eq!(start["to_move"], "first");
-    // Ten white pieces: refused, with the problem named.
-    let bad = r#"{"white":["a1","d1","g1","a4","g4","a7","d7","g7","b2","d2"],"black":[],
-                  "in_hand":{"first":0,"second":0},"to_move":"first"}"#;
-    let err = serde_json::from_str::<Position>(bad).unwrap_err();
+    // Three white pieces more on the board than nine in hand allow: refused, the problem named.
+    let text = Position::new()
+        .to_string()
+        .replace("1 .-----------.", "1 W-----------W");
+    let err = serde_json::from_str::<Position>(&serde_json::to_string(&text).unwrap()).unwrap_err();
     assert!(
         err.to_string().contains("white has more than nine"),
         "{err}"
     );
+}
+
+#[test]
+fn setups_are_plain_data_validated_by_the_caller() {
+    let pos = random_position(Position::new(), 25, &mut Rng::new(4));
+    let setup = Setup::from(&pos);
+    let json = serde_json::to_value(setup).unwrap();
+    assert_eq!(json["in_hand"]["first"], pos.in_hand(Player::First));
+    assert_eq!(json["side_to_move"], "second");
+    assert_eq!(serde_json::from_value::<Setup>(json).unwrap(), setup);
+    // Ten white pieces read as a setup, and refused by its validation with the problem named.
+    let bad = r#"{"white":["a1","d1","g1","a4","g4","a7","d7","g7","b2","d2"],"black":[],
+                  "in_hand":{"first":0,"second":0},"side_to_move":"first"}"#;
+    let err = serde_json::from_str::<Setup>(bad)
+        .unwrap()
+        .validate()
+        .unwrap_err();
+    assert!(
+        err.problems().contains(SetupProblems::TOO_MANY_WHITE),
+        "{err}"
+    );
+    assert!(serde_json::from_str::<Setup>(r#"{"to_move":"first"}"#).is_err());
 }
 
 #[test]
