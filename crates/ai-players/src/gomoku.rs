@@ -32,10 +32,12 @@
 
 mod evaluator;
 mod lines;
+mod opening;
 mod tracked;
 mod values;
 
 pub use evaluator::{GomokuEvaluator, DEFAULT_WIDTH, MAX_WIDTH, WIN_SOON};
+pub use opening::OpeningPlayer;
 pub use tracked::SearchPosition;
 pub use values::{assess, Cell, Class, CLASSES};
 
