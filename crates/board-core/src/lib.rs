@@ -66,6 +66,7 @@ pub mod grid3;
 pub mod harness;
 mod history;
 pub mod notation;
+mod parallel;
 mod perft;
 mod player;
 pub mod problems;
@@ -80,6 +81,7 @@ pub mod zobrist;
 
 pub use game::{Game, MoveError, MoveList, PlayError, MOVE_LIST_INLINE};
 pub use history::History;
+pub use parallel::{perft_parallel, playouts, playouts_parallel, PlayoutTally};
 pub use perft::{perft, perft_divide};
 pub use player::{ByPlayer, Player};
 pub use random::{random_position, RandomSource, Rng, UniformIndex};

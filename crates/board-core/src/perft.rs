@@ -5,7 +5,8 @@ use crate::{Game, MoveList};
 
 /// The number of sequences of exactly `depth` legal moves from `position`. A finished game
 /// contributes no sequences past its end. The last ply is counted with
-/// [`Game::legal_move_count`] (bulk counting).
+/// [`Game::legal_move_count`] (bulk counting). [`crate::perft_parallel`] gives the same count
+/// on several threads.
 pub fn perft<G: Game>(position: &G, depth: u32) -> u64 {
     match depth {
         0 => 1,
