@@ -1,7 +1,7 @@
 //! The ultimate levels: legal moves only, repeatable for a seed, and stronger levels beat
 //! weaker ones.
 
-use boardgames_core::{Game, Player, Rng, Status};
+use boardgames_core::{random_position, Game, Player, Rng, Status};
 use boardgames_players::ultimate::{Level, UltimatePlayer};
 use boardgames_players::ComputerPlayer;
 use boardgames_search::Limits;
@@ -72,14 +72,7 @@ fn every_level_plays_legal_moves_in_random_positions() {
         small_expert(3),
     ];
     for game in 0..6 {
-        let mut pos = Position::new();
-        let stop = 10 + 10 * game;
-        for _ in 0..stop {
-            match pos.random_move(&mut rng) {
-                Some(mv) => pos.play(mv).unwrap(),
-                None => break,
-            }
-        }
+        let pos = random_position(Position::new(), 10 + 10 * game, &mut rng);
         for player in &mut players {
             let choice = player.choose_move(&pos);
             if pos.status().is_over() {
