@@ -65,6 +65,7 @@ pub mod grid3;
 #[cfg(feature = "harness")]
 pub mod harness;
 mod history;
+pub mod matches;
 pub mod notation;
 mod parallel;
 mod perft;

@@ -1,0 +1,348 @@
+//! Clocks: the time controls, the time sources (the system's monotonic clock, or a manual one
+//! tests move by hand), and the two players' clocks a match runs.
+
+use crate::{ByPlayer, Player};
+use core::fmt;
+use core::str::FromStr;
+use core::time::Duration;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+/// Where a match reads the time: a reading is the time since some fixed epoch, and readings
+/// never go backwards. Injected so tests (and replays) can be exact.
+pub trait TimeSource: fmt::Debug + Send + Sync {
+    /// The time now, since the source's epoch.
+    fn now(&self) -> Duration;
+}
+
+/// The system's monotonic clock, counted from when this source was made.
+#[derive(Clone, Copy, Debug)]
+pub struct MonotonicTime {
+    epoch: Instant,
+}
+
+impl MonotonicTime {
+    /// A source whose epoch is now.
+    pub fn new() -> MonotonicTime {
+        MonotonicTime {
+            epoch: Instant::now(),
+        }
+    }
+}
+
+impl Default for MonotonicTime {
+    fn default() -> Self {
+        MonotonicTime::new()
+    }
+}
+
+impl TimeSource for MonotonicTime {
+    fn now(&self) -> Duration {
+        self.epoch.elapsed()
+    }
+}
+
+/// A clock that moves only when told: clones share the same time, so a test keeps one
+/// handle and gives the match another.
+///
+/// ```
+/// use boardgames_core::matches::{ManualTime, TimeSource};
+/// use std::time::Duration;
+/// let time = ManualTime::new();
+/// let handle = time.clone();
+/// handle.advance(Duration::from_millis(1500));
+/// assert_eq!(time.now(), Duration::from_millis(1500));
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct ManualTime {
+    nanos: Arc<AtomicU64>,
+}
+
+impl ManualTime {
+    /// A manual clock at zero.
+    pub fn new() -> ManualTime {
+        ManualTime::default()
+    }
+
+    /// Moves the time forward by `step` (saturating at about 584 years).
+    pub fn advance(&self, step: Duration) {
+        let step = u64::try_from(step.as_nanos()).unwrap_or(u64::MAX);
+        let now = self.nanos.load(Ordering::SeqCst);
+        self.nanos.store(now.saturating_add(step), Ordering::SeqCst);
+    }
+}
+
+impl TimeSource for ManualTime {
+    fn now(&self) -> Duration {
+        Duration::from_nanos(self.nanos.load(Ordering::SeqCst))
+    }
+}
+
+/// How much time the players get.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[non_exhaustive]
+pub enum TimeControl {
+    /// `total` for the whole game (written `300`, or `5m`).
+    SuddenDeath {
+        /// Each player's time for the game.
+        total: Duration,
+    },
+    /// `total`, plus `increment` added after each of the player's moves (`300+3`, `5m+3s`).
+    Fischer {
+        /// Each player's time at the start.
+        total: Duration,
+        /// Added after each move.
+        increment: Duration,
+    },
+    /// A fixed time for each move, unused time lost (`30/move`).
+    PerMove {
+        /// The time for one move.
+        per_move: Duration,
+    },
+}
+
+impl TimeControl {
+    /// The time on each clock at the start of the game (and, per move, of each turn).
+    pub const fn initial(self) -> Duration {
+        match self {
+            TimeControl::SuddenDeath { total } | TimeControl::Fischer { total, .. } => total,
+            TimeControl::PerMove { per_move } => per_move,
+        }
+    }
+
+    /// The time left after a move that took `spent` with `left` on the clock before it.
+    const fn after_move(self, left: Duration, spent: Duration) -> Duration {
+        match self {
+            TimeControl::SuddenDeath { .. } => left.saturating_sub(spent),
+            TimeControl::Fischer { increment, .. } => {
+                left.saturating_sub(spent).saturating_add(increment)
+            }
+            TimeControl::PerMove { per_move } => per_move,
+        }
+    }
+}
+
+/// Writes seconds with up to three decimals and no trailing zeros (`300`, `2.5`).
+fn write_seconds(f: &mut fmt::Formatter<'_>, d: Duration) -> fmt::Result {
+    let millis = d.as_millis();
+    let (secs, frac) = (millis / 1000, millis % 1000);
+    if frac == 0 {
+        write!(f, "{secs}")
+    } else {
+        let text = format!("{frac:03}");
+        write!(f, "{secs}.{}", text.trim_end_matches('0'))
+    }
+}
+
+impl fmt::Display for TimeControl {
+    /// The record form: seconds, `300`, `300+3` or `30/move`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            TimeControl::SuddenDeath { total } => write_seconds(f, total),
+            TimeControl::Fischer { total, increment } => {
+                write_seconds(f, total)?;
+                f.write_str("+")?;
+                write_seconds(f, increment)
+            }
+            TimeControl::PerMove { per_move } => {
+                write_seconds(f, per_move)?;
+                f.write_str("/move")
+            }
+        }
+    }
+}
+
+/// Why a time control could not be read.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("bad time control {text:?}: {why}; expected seconds or units such as 300, 5m, 300+3, 5m+3s or 30s/move")]
+pub struct ParseTimeControlError {
+    /// The text given.
+    pub text: String,
+    /// What was wrong.
+    pub why: &'static str,
+}
+
+/// Reads `90`, `1.5`, `90s`, `5m`, `1h`, `500ms` or combinations such as `1m30s`.
+pub fn parse_duration(text: &str) -> Result<Duration, &'static str> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err("a time is missing");
+    }
+    let mut total = Duration::ZERO;
+    let mut rest = text;
+    while !rest.is_empty() {
+        let end = rest
+            .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+            .unwrap_or(rest.len());
+        let (number, tail) = rest.split_at(end);
+        let value: f64 = number.parse().map_err(|_| "a time must be a number")?;
+        let unit_end = tail
+            .find(|c: char| c.is_ascii_digit() || c == '.')
+            .unwrap_or(tail.len());
+        let (unit, tail) = tail.split_at(unit_end);
+        let scale = match unit {
+            "" | "s" => 1.0,
+            "ms" => 0.001,
+            "m" | "min" => 60.0,
+            "h" => 3600.0,
+            _ => return Err("unknown unit (use h, m, s or ms)"),
+        };
+        let part = Duration::try_from_secs_f64(value * scale).map_err(|_| "time out of range")?;
+        total = total.checked_add(part).ok_or("time out of range")?;
+        rest = tail;
+    }
+    // Whole milliseconds: records write times to the millisecond.
+    Ok(Duration::from_millis(
+        total.as_millis().min(u64::MAX as u128) as u64,
+    ))
+}
+
+impl FromStr for TimeControl {
+    type Err = ParseTimeControlError;
+
+    fn from_str(text: &str) -> Result<TimeControl, ParseTimeControlError> {
+        let error = |why| ParseTimeControlError {
+            text: text.to_owned(),
+            why,
+        };
+        let trimmed = text.trim();
+        let control = if let Some(per_move) = trimmed.strip_suffix("/move") {
+            TimeControl::PerMove {
+                per_move: parse_duration(per_move).map_err(error)?,
+            }
+        } else if let Some((total, increment)) = trimmed.split_once('+') {
+            TimeControl::Fischer {
+                total: parse_duration(total).map_err(error)?,
+                increment: parse_duration(increment).map_err(error)?,
+            }
+        } else {
+            TimeControl::SuddenDeath {
+                total: parse_duration(trimmed).map_err(error)?,
+            }
+        };
+        if control.initial().is_zero() {
+            return Err(error("the time for the game (or move) must be above zero"));
+        }
+        Ok(control)
+    }
+}
+
+#[cfg(feature = "serde")]
+crate::serde_via_str!(TimeControl);
+
+/// The two clocks of a timed match. Only the side to move's clock runs.
+#[derive(Clone, Debug)]
+pub(crate) struct Clocks {
+    pub(crate) control: TimeControl,
+    /// Each side's time when its current (or next) turn began.
+    pub(crate) remaining: ByPlayer<Duration>,
+    turn_start: Duration,
+    pub(crate) running: bool,
+    source: Arc<dyn TimeSource>,
+}
+
+impl PartialEq for Clocks {
+    /// Equal controls, times and state; the time source and the reading the turn began at
+    /// are not compared (two replays of one record are equal matches).
+    fn eq(&self, other: &Clocks) -> bool {
+        self.control == other.control
+            && self.remaining == other.remaining
+            && self.running == other.running
+    }
+}
+
+impl Clocks {
+    pub(crate) fn new(control: TimeControl, source: Arc<dyn TimeSource>) -> Clocks {
+        Clocks {
+            control,
+            remaining: ByPlayer::splat(control.initial()),
+            turn_start: source.now(),
+            running: true,
+            source,
+        }
+    }
+
+    /// The time the side to move has used on this turn so far.
+    pub(crate) fn elapsed(&self) -> Duration {
+        if self.running {
+            self.source.now().saturating_sub(self.turn_start)
+        } else {
+            Duration::ZERO
+        }
+    }
+
+    /// The time `player` has left now.
+    pub(crate) fn left(&self, player: Player, to_move: Player) -> Duration {
+        if player == to_move {
+            self.remaining[player].saturating_sub(self.elapsed())
+        } else {
+            self.remaining[player]
+        }
+    }
+
+    /// `true` when the side to move's flag has fallen (its time is used up).
+    pub(crate) fn fallen(&self, to_move: Player) -> bool {
+        self.running && self.elapsed() >= self.remaining[to_move]
+    }
+
+    /// Charges `mover` for a move that took `spent` and starts the opponent's turn now.
+    pub(crate) fn charge(&mut self, mover: Player, spent: Duration) {
+        self.remaining[mover] = self.control.after_move(self.remaining[mover], spent);
+        self.turn_start = self.source.now();
+    }
+
+    /// Stops both clocks, charging the side to move for this turn so far.
+    pub(crate) fn stop(&mut self, to_move: Player) {
+        if self.running {
+            self.remaining[to_move] = self.remaining[to_move].saturating_sub(self.elapsed());
+            self.running = false;
+        }
+    }
+
+    /// Sets the clocks back to `remaining` with the side to move's turn starting now.
+    pub(crate) fn restore(&mut self, remaining: ByPlayer<Duration>) {
+        self.remaining = remaining;
+        self.running = true;
+        self.turn_start = self.source.now();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn time_controls_read_and_write() {
+        let cases = [
+            ("300", "300"),
+            ("5m", "300"),
+            ("5m+3s", "300+3"),
+            ("300+3", "300+3"),
+            ("1m30s", "90"),
+            ("2.5", "2.5"),
+            ("30s/move", "30/move"),
+            ("500ms/move", "0.5/move"),
+        ];
+        for (text, written) in cases {
+            let control: TimeControl = text.parse().unwrap();
+            assert_eq!(control.to_string(), written, "{text}");
+            assert_eq!(written.parse::<TimeControl>(), Ok(control));
+        }
+        for bad in ["", "0", "5x", "+3", "5m+", "abc/move", "1e400"] {
+            assert!(bad.parse::<TimeControl>().is_err(), "{bad:?}");
+        }
+        let err = "5q".parse::<TimeControl>().unwrap_err();
+        assert!(err.to_string().contains("unknown unit"), "{err}");
+    }
+
+    #[test]
+    fn fischer_adds_the_increment_and_per_move_resets() {
+        let fischer: TimeControl = "10+2".parse().unwrap();
+        let left = fischer.after_move(Duration::from_secs(10), Duration::from_secs(3));
+        assert_eq!(left, Duration::from_secs(9));
+        let per_move: TimeControl = "5/move".parse().unwrap();
+        let left = per_move.after_move(Duration::from_secs(5), Duration::from_secs(4));
+        assert_eq!(left, Duration::from_secs(5));
+    }
+}
