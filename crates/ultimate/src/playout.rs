@@ -189,47 +189,91 @@ fn playout_loop<const CAPPED: bool, R: RandomSource + ?Sized>(
     max_plies: usize,
     rules: Rules,
 ) -> Status {
-    // A local copy rather than the caller's fields: the loop keeps its state in registers.
-    let mut w = *work;
+    let Working {
+        mut boards,
+        mut counts,
+        mut live,
+        mut won,
+        mut drawn,
+        mut closed,
+        mut forced,
+        mut side,
+        mut mark_hash,
+    } = *work;
     let mut plies = 0;
     let status = loop {
-        let (board, cell) = pick(&w.boards, w.counts, w.live, w.forced, rng);
-        let shift = O_SHIFT * w.side as u32;
-        let word = w.boards[board]
-            .wrapping_add(1 << (cell + shift))
-            .wrapping_sub(1 << EMPTY_SHIFT);
-        w.boards[board] = word;
-        w.mark_hash ^= mark_key_at(w.side, board * 9 + cell as usize);
-        w.live = w.live.wrapping_sub(1);
-        w.counts = w.counts.wrapping_sub(COUNT_UNIT[board]);
+        let (board, cell) = pick(&boards, counts, live, forced, rng);
+        let (word, mine) = with_mark(boards[board], cell, side);
+        boards[board] = word;
+        mark_hash ^= mark_key_at(side, board * 9 + cell as usize);
+        live = live.wrapping_sub(1);
+        counts = counts.wrapping_sub(COUNT_UNIT[board]);
         plies += CAPPED as usize;
-        let mut over = false;
-        if has_line((word >> shift) as u16) {
-            w.won[w.side] |= 1 << board;
-            w.closed |= 1 << board;
-            w.live = w.live.wrapping_sub(word >> EMPTY_SHIFT);
-            w.counts &= !(COUNT_UNIT[board] * 0xFF);
-            over = has_line(w.won[w.side]) || w.closed == GRID_FULL;
+        let over = if has_line(mine) {
+            won[side] |= 1 << board;
+            closed |= 1 << board;
+            (live, counts) = kill_cells(live, counts, word, board);
+            has_line(won[side]) || closed == GRID_FULL
         } else if word >> EMPTY_SHIFT == 0 {
-            w.drawn |= 1 << board;
-            w.closed |= 1 << board;
-            over = w.closed == GRID_FULL;
-        }
-        w.forced = if w.closed & (1 << cell) != 0 {
-            ANY as usize
+            drawn |= 1 << board;
+            closed |= 1 << board;
+            closed == GRID_FULL
         } else {
-            cell as usize
+            false
         };
-        w.side ^= 1;
+        forced = next_forced(closed, cell);
+        side ^= 1;
         if over {
-            break final_status(w.won, w.side ^ 1, rules);
+            break final_status(won, side ^ 1, rules);
         }
         if CAPPED && plies == max_plies {
             break Status::Ongoing;
         }
     };
-    *work = w;
+    *work = Working {
+        boards,
+        counts,
+        live,
+        won,
+        drawn,
+        closed,
+        forced,
+        side,
+        mark_hash,
+    };
     status
+}
+
+/// A board word with one more mark of player `side` on `cell` and one empty cell less, and
+/// that player's marks on the board.
+#[inline(always)]
+fn with_mark(word: u32, cell: u32, side: usize) -> (u32, u16) {
+    let shift = O_SHIFT * side as u32;
+    let word = word
+        .wrapping_add(1 << (cell + shift))
+        .wrapping_sub(1 << EMPTY_SHIFT);
+    (word, (word >> shift) as u16)
+}
+
+/// The counts after a board is won with the board word `word`: its empty cells die, out of
+/// the live count and the packed per-board counts. (A full board without a line is drawn,
+/// and has none left to kill.)
+#[inline(always)]
+fn kill_cells(live: u32, counts: u64, word: u32, board: usize) -> (u32, u64) {
+    (
+        live.wrapping_sub(word >> EMPTY_SHIFT),
+        counts & !(COUNT_UNIT[board] * 0xFF),
+    )
+}
+
+/// Where a mark on `cell` sends the opponent: that board, or anywhere once it is `closed`.
+#[inline(always)]
+fn next_forced(closed: u16, cell: u32) -> usize {
+    if closed & (1 << cell) != 0 {
+        ANY as usize
+    } else {
+        cell as usize
+    }
 }
 
 /// The status of a game that just ended on a move by `mover`, with the boards `won`.
