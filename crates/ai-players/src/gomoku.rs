@@ -35,10 +35,14 @@ mod lines;
 mod opening;
 mod tracked;
 mod values;
+mod vcf;
+mod vct;
 
 pub use evaluator::{GomokuEvaluator, DEFAULT_WIDTH, MAX_WIDTH, WIN_SOON};
 pub use opening::OpeningPlayer;
 pub use tracked::SearchPosition;
+pub use vcf::{vcf, ThreatLimits, ThreatOutcome, ThreatResult, ThreatWin};
+pub use vct::{vct, VCF_MOVES_IN_VCT};
 pub use values::{assess, Cell, Class, CLASSES};
 
 use crate::{ComputerPlayer, LevelSearch};

@@ -1,0 +1,474 @@
+//! Threat-space search, part one: VCF, victory by continuous fours.
+//!
+//! The attacker (the side to move) plays only fours, moves that give it a point where one
+//! more stone wins; the defender's replies are then forced: it must take away every winning
+//! point (one stone on the point itself, or, under Caro, a stone that blocks the five's open
+//! end). The search is exact under every rule of the gomoku crate because it never judges a
+//! five itself: a four is a point whose [`LineShape`] (from `boardgames_gomoku::threat`,
+//! judged under the rule: blocked fives and overlines are not fives) is a four, and every
+//! move is played through the checked [`Game::play`], so a renju forbidden point is neither
+//! an attacking four for black nor a defence for black.
+//!
+//! [`vcf`] deepens one attacker move at a time, so the sequence it returns is a shortest
+//! one: the five comes at the fewest plies the defender can force.
+//!
+//! ```
+//! use boardgames_gomoku::Position;
+//! use boardgames_players::gomoku::{vcf, ThreatLimits};
+//!
+//! // Black has three in a row: the straight four wins (white's open three is too slow).
+//! let game: Position = "freestyle, black to move
+//!     . . . . . . . . .
+//!     . . . . . . . . .
+//!     . . . . . . . . .
+//!     . . . X X X . . .
+//!     . . . . . . . . .
+//!     . . . . O O O . .
+//!     . . . . . . . . .
+//!     . . . . . . . . .
+//!     . . . . . . . . ."
+//!     .parse()
+//!     .unwrap();
+//! let win = vcf(&game, &ThreatLimits::default()).win().unwrap().clone();
+//! assert!(["c6", "g6"].contains(&win.first_move().to_string().as_str()));
+//! assert_eq!(win.plies, 3); // a straight four, any block, a five
+//! ```
+
+use boardgames_core::{Game, Player, Status};
+use boardgames_gomoku::rule::Ends;
+use boardgames_gomoku::threat::{line_key, LineShape, Shape, Threats};
+use boardgames_gomoku::{Axis, Point, PointSet, Position, Rule, MAX_SIZE};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// The bounds of one threat-space search: whichever is reached first stops it, and the
+/// search then reports [`ThreatOutcome::Unknown`] unless it had already proved a win.
+#[derive(Clone, Debug)]
+pub struct ThreatLimits {
+    /// The most positions to visit.
+    pub nodes: u64,
+    /// The longest time to search.
+    pub time: Option<Duration>,
+    /// The most attacker moves in the sequence, the final five included.
+    pub max_moves: u32,
+    /// A flag another thread sets to stop the search.
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
+impl Default for ThreatLimits {
+    /// 100,000 nodes, no time limit, sequences of up to 30 attacker moves.
+    fn default() -> Self {
+        ThreatLimits {
+            nodes: 100_000,
+            time: None,
+            max_moves: 30,
+            stop: None,
+        }
+    }
+}
+
+impl ThreatLimits {
+    /// These limits with a node budget.
+    pub fn with_nodes(mut self, nodes: u64) -> Self {
+        self.nodes = nodes;
+        self
+    }
+
+    /// These limits with a time limit.
+    pub fn with_time(mut self, time: Duration) -> Self {
+        self.time = Some(time);
+        self
+    }
+
+    /// These limits with at most `moves` attacker moves (at least 1).
+    pub fn with_max_moves(mut self, moves: u32) -> Self {
+        self.max_moves = moves.max(1);
+        self
+    }
+
+    /// These limits with a stop flag.
+    pub fn with_stop_flag(mut self, stop: Arc<AtomicBool>) -> Self {
+        self.stop = Some(stop);
+        self
+    }
+}
+
+/// A forced win found by a threat-space search.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ThreatWin {
+    /// The main line from the position searched: attacker and defender moves alternately,
+    /// the attacker first. It ends with the attacker's five, or with the attacker's last
+    /// threat when the defender has no legal defence left (two winning points, or a renju
+    /// black whose only block is forbidden).
+    pub line: Vec<Point>,
+    /// The plies until the five is on the board whatever the defender does (1: a five now).
+    pub plies: u32,
+}
+
+impl ThreatWin {
+    /// The first move of the win.
+    pub fn first_move(&self) -> Point {
+        self.line[0]
+    }
+
+    /// The number of attacker moves, the five included.
+    pub fn attacker_moves(&self) -> u32 {
+        self.plies.div_ceil(2)
+    }
+}
+
+/// What a threat-space search found.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum ThreatOutcome {
+    /// A forced win for the side to move.
+    Win(ThreatWin),
+    /// No win of this kind exists within the move bound (the search was complete).
+    NoWin,
+    /// The node or time budget ran out before the answer was known.
+    Unknown,
+}
+
+/// The outcome of a threat-space search and the work it took.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ThreatResult {
+    /// What was found.
+    pub outcome: ThreatOutcome,
+    /// Positions visited.
+    pub nodes: u64,
+    /// Time taken.
+    pub elapsed: Duration,
+}
+
+impl ThreatResult {
+    /// The win, if one was found.
+    pub fn win(&self) -> Option<&ThreatWin> {
+        match &self.outcome {
+            ThreatOutcome::Win(win) => Some(win),
+            _ => None,
+        }
+    }
+}
+
+/// Searches a VCF for the side to move of `position` within `limits`: the shortest sequence
+/// of fours that forces a five. A finished game has none.
+pub fn vcf(position: &Position, limits: &ThreatLimits) -> ThreatResult {
+    let mut budget = Budget::new(limits);
+    let mut solver = Vcf::default();
+    let outcome = solver.solve(position, limits.max_moves, &mut budget);
+    budget.result(outcome)
+}
+
+/// The node and time accounting shared by the VCF and VCT solvers.
+pub(crate) struct Budget<'a> {
+    limits: &'a ThreatLimits,
+    start: Instant,
+    pub(crate) nodes: u64,
+    pub(crate) out: bool,
+}
+
+impl<'a> Budget<'a> {
+    pub(crate) fn new(limits: &'a ThreatLimits) -> Self {
+        Budget {
+            limits,
+            start: Instant::now(),
+            nodes: 0,
+            out: false,
+        }
+    }
+
+    /// Counts a node; `true` when the search must stop. The clock and the flag are read
+    /// every 256 nodes: cheap, and well under a millisecond apart.
+    pub(crate) fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if self.out {
+            return true;
+        }
+        if self.nodes >= self.limits.nodes {
+            self.out = true;
+        } else if self.nodes % 256 == 0 {
+            let late = self.limits.time.is_some_and(|t| self.start.elapsed() >= t);
+            let stopped = self
+                .limits
+                .stop
+                .as_ref()
+                .is_some_and(|s| s.load(Ordering::Relaxed));
+            self.out = late || stopped;
+        }
+        self.out
+    }
+
+    pub(crate) fn result(&self, outcome: ThreatOutcome) -> ThreatResult {
+        ThreatResult {
+            outcome,
+            nodes: self.nodes,
+            elapsed: self.start.elapsed(),
+        }
+    }
+}
+
+/// How far along a line a stone can change a shape: five points, or the whole line where an
+/// overline wins and blocked ends count (the end of a long run can lie anywhere on it).
+pub(crate) fn reach(rule: &Rule) -> i32 {
+    let overline =
+        *rule.overline_wins.get(Player::First) || *rule.overline_wins.get(Player::Second);
+    if overline && matches!(rule.ends, Ends::NotBothBlocked { .. }) {
+        i32::from(MAX_SIZE)
+    } else {
+        5
+    }
+}
+
+/// The empty points within `reach` of `point` on its four lines.
+pub(crate) fn line_points(position: &Position, point: Point, reach: i32) -> PointSet {
+    let size = position.size();
+    let mut set = PointSet::EMPTY;
+    for axis in Axis::ALL {
+        for sign in [-1, 1] {
+            for d in 1..=reach {
+                match point.step(axis, sign * d, size) {
+                    Some(p) => {
+                        if position.stone_at(p).is_none() {
+                            set.insert(p);
+                        }
+                    }
+                    None => break,
+                }
+            }
+        }
+    }
+    set
+}
+
+/// The points where `colour` makes a five along a line through `near` (the new winning
+/// points a stone on `near` can create), within the rule's reach.
+pub(crate) fn fives_near(position: &Position, colour: Player, near: Point) -> PointSet {
+    let rule = position.rule();
+    let size = position.size();
+    let (own, opp) = (position.stones(colour), position.stones(colour.opponent()));
+    let reach = reach(&rule);
+    let mut fives = PointSet::EMPTY;
+    for axis in Axis::ALL {
+        for sign in [-1, 1] {
+            for d in 1..=reach {
+                let Some(p) = near.step(axis, sign * d, size) else {
+                    break;
+                };
+                if position.stone_at(p).is_none()
+                    && line_key(own, opp, p, axis, size, &rule, colour).shape(&rule, colour)
+                        == LineShape::Five
+                {
+                    fives.insert(p);
+                }
+            }
+        }
+    }
+    fives
+}
+
+/// Every point where `colour` makes a five now.
+pub(crate) fn all_fives(position: &Position, colour: Player) -> PointSet {
+    position.threats(colour).points_with(Shape::Five)
+}
+
+/// Every point where `colour` makes at least one four (and no five).
+pub(crate) fn all_fours(position: &Position, colour: Player) -> PointSet {
+    position
+        .threats(colour)
+        .iter()
+        .filter(|(_, t)| t.fours() > 0 && !t.contains(Shape::Five))
+        .map(|(p, _)| p)
+        .collect()
+}
+
+/// An ordering key for an attacking move: double fours and four-threes first, then fours
+/// with more threes around them.
+pub(crate) fn strength(threats: &Threats) -> u32 {
+    let closed = threats
+        .0
+        .iter()
+        .filter(|s| **s == LineShape::ClosedThree)
+        .count() as u32;
+    threats.fours() * 16 + threats.live_threes() * 6 + closed
+}
+
+/// The defender's legal moves that leave the attacker no winning point of `fives` (the
+/// attacker's winning points after its move `threat`). Outside Caro only a stone on the
+/// single point does; under Caro a stone that blocks the five's far end does too.
+pub(crate) fn defences(
+    position: &Position,
+    attacker: Player,
+    threat: Point,
+    fives: &PointSet,
+) -> Vec<Point> {
+    let candidates = if matches!(position.rule().ends, Ends::Ignored) {
+        if fives.len() > 1 {
+            return Vec::new();
+        }
+        *fives
+    } else {
+        line_points(position, threat, reach(&position.rule())).union(fives)
+    };
+    candidates
+        .iter()
+        .filter(|&b| {
+            let mut after = *position;
+            after.play(b).is_ok()
+                && !fives
+                    .iter()
+                    .any(|f| f != b && still_five(&after, attacker, f))
+        })
+        .collect()
+}
+
+/// `true` when `colour` still makes a five on `point` (on any line).
+fn still_five(position: &Position, colour: Player, point: Point) -> bool {
+    position.threats_at(colour, point).contains(Shape::Five)
+}
+
+/// A proven win below a node: the line from the node and its length in plies.
+pub(crate) type Line = (Vec<Point>, u32);
+
+/// The VCF solver: failures are remembered per position with the move bound they failed
+/// at (a failure within `d` moves is one within any fewer).
+#[derive(Default)]
+pub(crate) struct Vcf {
+    failed: HashMap<u64, u32>,
+}
+
+impl Vcf {
+    /// Iterative deepening from one attacker move up to `max_moves`.
+    pub(crate) fn solve(
+        &mut self,
+        position: &Position,
+        max_moves: u32,
+        budget: &mut Budget,
+    ) -> ThreatOutcome {
+        if position.status().is_over() {
+            return ThreatOutcome::NoWin;
+        }
+        let me = position.side_to_move();
+        if let Some(five) = all_fives(position, me).iter().find(|&f| wins(position, f)) {
+            return ThreatOutcome::Win(ThreatWin {
+                line: vec![five],
+                plies: 1,
+            });
+        }
+        let theirs = all_fives(position, me.opponent());
+        let fours = all_fours(position, me);
+        for moves in 2..=max_moves.max(1) {
+            if let Some((line, plies)) = self.attack(position, &fours, &theirs, moves, budget) {
+                return ThreatOutcome::Win(ThreatWin { line, plies });
+            }
+            if budget.out {
+                return ThreatOutcome::Unknown;
+            }
+        }
+        ThreatOutcome::NoWin
+    }
+
+    /// The attacker to move with no five of its own, the defender's winning points `theirs`,
+    /// candidate four points `fours` (a superset of the real ones) and at most `moves` more
+    /// attacker moves: the shortest forced five, if one is found.
+    pub(crate) fn attack(
+        &mut self,
+        position: &Position,
+        fours: &PointSet,
+        theirs: &PointSet,
+        moves: u32,
+        budget: &mut Budget,
+    ) -> Option<Line> {
+        if moves < 2 || theirs.len() > 1 || budget.tick() {
+            return None;
+        }
+        let key = position.zobrist();
+        if self.failed.get(&key).is_some_and(|&d| d >= moves) {
+            return None;
+        }
+        let me = position.side_to_move();
+        // Against a four the only four worth trying is the one on its winning point.
+        let pool = if theirs.is_empty() {
+            *fours
+        } else {
+            theirs.intersection(fours)
+        };
+        let mut tries: Vec<(u32, Point)> = pool
+            .iter()
+            .filter_map(|p| {
+                let t = position.threats_at(me, p);
+                (t.fours() > 0).then(|| (strength(&t), p))
+            })
+            .collect();
+        tries.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        let real: PointSet = tries.iter().map(|&(_, p)| p).collect();
+        for &(_, m) in &tries {
+            // Shorter wins were ruled out by the previous iteration, so the first is shortest.
+            if let Some(found) = self.four(position, m, &real, moves, budget) {
+                return Some(found);
+            }
+            if budget.out {
+                return None;
+            }
+        }
+        self.failed.insert(key, moves);
+        None
+    }
+
+    /// The attacker plays the four `m`; the win if every defence loses within `moves - 1`
+    /// further attacker moves.
+    fn four(
+        &mut self,
+        position: &Position,
+        m: Point,
+        fours: &PointSet,
+        moves: u32,
+        budget: &mut Budget,
+    ) -> Option<Line> {
+        let me = position.side_to_move();
+        let mut after = *position;
+        after.play(m).ok()?;
+        if after.status() == Status::Won(me) {
+            return Some((vec![m], 1));
+        }
+        if after.status().is_over() {
+            return None;
+        }
+        let fives = fives_near(&after, me, m);
+        if fives.is_empty() {
+            return None;
+        }
+        let blocks = defences(&after, me, m, &fives);
+        if blocks.is_empty() {
+            // Two winning points, or a block the defender may not play.
+            return Some((vec![m], 3));
+        }
+        let next_fours = fours.union(&line_points(&after, m, reach(&after.rule())));
+        let mut worst: Option<Line> = None;
+        for b in blocks {
+            let mut reply = after;
+            reply.play(b).ok()?;
+            if reply.status().is_over() {
+                return None;
+            }
+            let theirs = fives_near(&reply, me.opponent(), b);
+            let mut rest_fours = next_fours;
+            rest_fours.remove(b);
+            rest_fours.remove(m);
+            let (line, plies) = self.attack(&reply, &rest_fours, &theirs, moves - 1, budget)?;
+            if worst.as_ref().is_none_or(|w| plies + 2 > w.1) {
+                let mut full = vec![m, b];
+                full.extend(line);
+                worst = Some((full, plies + 2));
+            }
+        }
+        worst
+    }
+}
+
+/// `true` when the side to move wins by playing `point`.
+pub(crate) fn wins(position: &Position, point: Point) -> bool {
+    let me = position.side_to_move();
+    let mut after = *position;
+    after.play(point).is_ok() && after.status() == Status::Won(me)
+}

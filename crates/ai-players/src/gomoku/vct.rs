@@ -1,0 +1,258 @@
+//! Threat-space search, part two: VCT, victory by continuous threats (threes and fours).
+//!
+//! The attacker plays a four or a move making a live three (one that becomes a straight four
+//! with one more stone); the defender may answer a three with **any** move near it (every
+//! empty point on the three's lines within the shape tables' reach, so every stone that can
+//! change the three) and with **any** four of its own anywhere (a counter-four, which the
+//! attacker must block before going on). A move outside that set leaves the three as it was,
+//! and a straight four then wins. The attacker wins when every defence loses; at each of its
+//! turns it first looks for a VCF ([`super::vcf`]), bounded by [`VCF_MOVES_IN_VCT`] moves.
+//!
+//! The bound [`ThreatLimits::max_moves`] counts the attacker's threats before that VCF; the
+//! search deepens one threat at a time, so a win needing fewer threats is found first.
+
+use super::vcf::{
+    all_fives, all_fours, defences, fives_near, line_points, reach, strength, wins, Budget, Line,
+    ThreatLimits, ThreatOutcome, ThreatResult, ThreatWin, Vcf,
+};
+use boardgames_core::{Game, Status};
+use boardgames_gomoku::{Point, PointSet, Position, Setup};
+use std::collections::HashMap;
+
+/// The most attacker moves of the VCF tried at each attacker turn of a VCT.
+pub const VCF_MOVES_IN_VCT: u32 = 12;
+
+/// Searches a VCT for the side to move of `position` within `limits` (`max_moves`: the most
+/// threats before the final VCF). A VCF is a VCT with no threat before it, so this finds
+/// those too.
+///
+/// ```
+/// use boardgames_gomoku::Position;
+/// use boardgames_players::gomoku::{vcf, vct, ThreatLimits, ThreatOutcome};
+///
+/// // Two black twos cross at e4: no VCF, but e4 makes two open threes and white, with
+/// // nothing of its own, cannot stop both.
+/// let game: Position = "freestyle, black to move
+///     O . . . . . . . .
+///     . . . . . . . . O
+///     . . . . . . . . .
+///     . . . . X . . . .
+///     . . . . X . . . .
+///     . . . . . . . . .
+///     . . X X . . . . .
+///     . . . . . . . . .
+///     O . . . . . . . O"
+///     .parse()
+///     .unwrap();
+/// let limits = ThreatLimits::default().with_max_moves(2);
+/// assert_eq!(vcf(&game, &limits).outcome, ThreatOutcome::NoWin);
+/// let win = vct(&game, &limits);
+/// assert_eq!(win.win().unwrap().first_move().to_string(), "e3");
+/// ```
+pub fn vct(position: &Position, limits: &ThreatLimits) -> ThreatResult {
+    let mut budget = Budget::new(limits);
+    let mut solver = Vct::default();
+    let outcome = solver.solve(position, limits.max_moves, &mut budget);
+    budget.result(outcome)
+}
+
+/// The VCT solver: its own failures by position and threat bound, and a VCF solver whose
+/// failures carry over between the attacker turns.
+#[derive(Default)]
+struct Vct {
+    vcf: Vcf,
+    failed: HashMap<u64, u32>,
+}
+
+impl Vct {
+    fn solve(
+        &mut self,
+        position: &Position,
+        max_threats: u32,
+        budget: &mut Budget,
+    ) -> ThreatOutcome {
+        if position.status().is_over() {
+            return ThreatOutcome::NoWin;
+        }
+        let me = position.side_to_move();
+        if let Some(five) = all_fives(position, me).iter().find(|&f| wins(position, f)) {
+            return ThreatOutcome::Win(ThreatWin {
+                line: vec![five],
+                plies: 1,
+            });
+        }
+        let theirs = all_fives(position, me.opponent());
+        for threats in 0..=max_threats {
+            if let Some((line, plies)) = self.attack(position, &theirs, None, threats, budget) {
+                return ThreatOutcome::Win(ThreatWin { line, plies });
+            }
+            if budget.out {
+                return ThreatOutcome::Unknown;
+            }
+        }
+        ThreatOutcome::NoWin
+    }
+
+    /// The attacker to move, with no five of its own; `theirs`: the defender's winning
+    /// points; `pending`: the attacker's three still standing when the defender answered it
+    /// with a four; `threats`: the threats left before the VCF.
+    fn attack(
+        &mut self,
+        position: &Position,
+        theirs: &PointSet,
+        pending: Option<Point>,
+        threats: u32,
+        budget: &mut Budget,
+    ) -> Option<Line> {
+        if theirs.len() > 1 || budget.tick() {
+            return None;
+        }
+        if let Some(block) = theirs.iter().next() {
+            return self.block(position, block, pending, threats, budget);
+        }
+        let me = position.side_to_move();
+        let fours = all_fours(position, me);
+        if let Some(win) = self
+            .vcf
+            .attack(position, &fours, theirs, VCF_MOVES_IN_VCT, budget)
+        {
+            return Some(win);
+        }
+        let key = position.zobrist();
+        if threats == 0 || budget.out || self.failed.get(&key).is_some_and(|&t| t >= threats) {
+            return None;
+        }
+        let mut tries: Vec<(u32, Point)> = position
+            .threats(me)
+            .iter()
+            .filter(|(_, t)| t.fours() > 0 || t.live_threes() > 0)
+            .map(|(p, t)| (strength(&t), p))
+            .collect();
+        tries.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        for (_, m) in tries {
+            let mut after = *position;
+            if after.play(m).is_err() || after.status().is_over() {
+                continue;
+            }
+            if let Some((line, plies)) = self.defend(&after, m, m, threats - 1, budget) {
+                return Some((prepend(m, line), plies + 1));
+            }
+            if budget.out {
+                return None;
+            }
+        }
+        self.failed.insert(key, threats);
+        None
+    }
+
+    /// The attacker must block the defender's four at `block`; the block goes on as a threat
+    /// if it makes a four, or lets the defender answer the `pending` three again.
+    fn block(
+        &mut self,
+        position: &Position,
+        block: Point,
+        pending: Option<Point>,
+        threats: u32,
+        budget: &mut Budget,
+    ) -> Option<Line> {
+        let mut after = *position;
+        after.play(block).ok()?;
+        if after.status() == Status::Won(position.side_to_move()) {
+            return Some((vec![block], 1));
+        }
+        if after.status().is_over() {
+            return None;
+        }
+        let me = position.side_to_move();
+        let threat = if fives_near(&after, me, block).is_empty() {
+            pending.filter(|_| threats > 0)?
+        } else {
+            block
+        };
+        let left = if threat == block {
+            threats
+        } else {
+            threats - 1
+        };
+        let (line, plies) = self.defend(&after, block, threat, left, budget)?;
+        Some((prepend(block, line), plies + 1))
+    }
+
+    /// The defender to move after the attacker's `last` move, answering the attacker's
+    /// threat at `threat` (a four or a three): the win if every defence loses.
+    fn defend(
+        &mut self,
+        position: &Position,
+        last: Point,
+        threat: Point,
+        threats: u32,
+        budget: &mut Budget,
+    ) -> Option<Line> {
+        let defender = position.side_to_move();
+        let attacker = defender.opponent();
+        let fives = fives_near(position, attacker, last);
+        let (replies, pending) = if fives.is_empty() {
+            if !real_three(position, threat) {
+                return None;
+            }
+            let near = line_points(position, threat, reach(&position.rule()));
+            let counters = all_fours(position, defender);
+            (counters.union(&near).iter().collect(), Some(threat))
+        } else {
+            let blocks = defences(position, attacker, last, &fives);
+            if blocks.is_empty() {
+                return Some((Vec::new(), 2));
+            }
+            (blocks, None)
+        };
+        let mut worst: Option<Line> = None;
+        for r in replies {
+            let mut reply = *position;
+            if reply.play(r).is_err() {
+                continue;
+            }
+            if reply.status().is_over() {
+                return None;
+            }
+            let theirs = fives_near(&reply, defender, r);
+            let (line, plies) = self.attack(&reply, &theirs, pending, threats, budget)?;
+            if worst.as_ref().is_none_or(|w| plies + 1 > w.1) {
+                worst = Some((prepend(r, line), plies + 1));
+            }
+        }
+        // No legal reply near the threat proves nothing: stay on the safe side.
+        worst
+    }
+}
+
+/// `line` with `first` in front.
+fn prepend(first: Point, line: Vec<Point>) -> Vec<Point> {
+    let mut full = Vec::with_capacity(line.len() + 1);
+    full.push(first);
+    full.extend(line);
+    full
+}
+
+/// `true` when the attacker (who moved last) could, were it to move again, play a point on
+/// the lines through `threat` that leaves it winning points the defender cannot all take
+/// away (a straight four, or under Caro one whose ends cannot both be blocked). Such a
+/// threat lives on those lines alone, so a defender move away from them (and not a four)
+/// does not answer it: that is why the defender's other moves need no search.
+fn real_three(position: &Position, threat: Point) -> bool {
+    let attacker = position.side_to_move().opponent();
+    let mut setup = Setup::from(position);
+    setup.to_move = attacker;
+    let Ok(again) = setup.validate() else {
+        return false;
+    };
+    line_points(&again, threat, reach(&again.rule()))
+        .iter()
+        .any(|s| {
+            let mut after = again;
+            if after.play(s).is_err() || after.status().is_over() {
+                return false;
+            }
+            let fives = fives_near(&after, attacker, s);
+            !fives.is_empty() && defences(&after, attacker, s, &fives).is_empty()
+        })
+}

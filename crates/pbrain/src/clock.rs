@@ -1,0 +1,139 @@
+//! Time and memory: what the manager's `INFO` keys allow, turned into a thinking time per
+//! move and a transposition-table size.
+//!
+//! The thinking time is the smallest of: the turn limit, a share of the match time left, and
+//! [`HARD_CAP`]; minus a safety margin for the answer's way back through the pipe and for the
+//! search noticing its deadline. A turn limit of 0 asks for an instant move.
+
+use std::time::Duration;
+
+/// The longest the engine ever thinks, whatever the limits say: the answer then always comes
+/// within 5 s.
+pub const HARD_CAP: Duration = Duration::from_millis(4_000);
+
+/// The thinking time below which the engine plays its instant move instead of searching.
+pub const INSTANT: Duration = Duration::from_millis(15);
+
+/// The manager's limits, in milliseconds as `INFO` gives them.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Clock {
+    /// `timeout_turn`: the most time for one move (0: play at once).
+    pub turn_ms: u64,
+    /// `timeout_match`: the time for the whole game (0: no limit).
+    pub match_ms: u64,
+    /// `time_left`: what is left of the match time, if the manager said.
+    pub left_ms: Option<u64>,
+    /// `max_memory` in bytes (0: no limit).
+    pub max_memory: u64,
+}
+
+impl Default for Clock {
+    /// Gomocup's usual defaults until the manager says otherwise: 5 s a move, no match
+    /// limit, no memory limit.
+    fn default() -> Self {
+        Clock {
+            turn_ms: 5_000,
+            match_ms: 0,
+            left_ms: None,
+            max_memory: 0,
+        }
+    }
+}
+
+impl Clock {
+    /// The time to think for one move with `empty` empty points on the board.
+    pub fn budget(&self, empty: usize) -> Duration {
+        let mut ms = self.turn_ms;
+        if let Some(left) = self.left_ms.filter(|_| self.match_ms > 0) {
+            // Spread the match time over the moves a game may still need (at most half the
+            // empty points, at least 15), and keep a reserve.
+            let moves = (empty as u64 / 2).clamp(15, 60);
+            ms = ms.min(left.saturating_sub(left / 10) / moves);
+        }
+        let ms = ms.min(HARD_CAP.as_millis() as u64);
+        // The margin: 30 ms plus 15% for the search's deadline checks and the pipes.
+        let margin = 30 + ms * 15 / 100;
+        Duration::from_millis(ms.saturating_sub(margin))
+    }
+
+    /// The transposition table's size: a quarter of the memory limit (the threat searches'
+    /// tables and the process need the rest), at most 64 MiB, and 16 MiB with no limit.
+    pub fn table_bytes(&self) -> usize {
+        const MAX: u64 = 64 << 20;
+        let bytes = if self.max_memory == 0 {
+            16 << 20
+        } else {
+            (self.max_memory / 4).min(MAX)
+        };
+        bytes as usize
+    }
+
+    /// The most nodes the threat searches may visit in `time`, to keep their tables within
+    /// the memory limit (about 64 bytes a remembered position).
+    pub fn threat_nodes(&self, time: Duration) -> u64 {
+        let by_time = (time.as_millis() as u64).saturating_mul(2_000).max(2_000);
+        let by_memory = if self.max_memory == 0 {
+            u64::MAX
+        } else {
+            self.max_memory / 4 / 64
+        };
+        by_time.min(by_memory).max(500)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_turn_limit_with_a_margin() {
+        let clock = Clock {
+            turn_ms: 1_000,
+            ..Clock::default()
+        };
+        assert_eq!(clock.budget(200), Duration::from_millis(1_000 - 30 - 150));
+        let fast = Clock {
+            turn_ms: 200,
+            ..Clock::default()
+        };
+        assert_eq!(fast.budget(200), Duration::from_millis(200 - 30 - 30));
+        let instant = Clock {
+            turn_ms: 0,
+            ..Clock::default()
+        };
+        assert!(instant.budget(200) < INSTANT);
+    }
+
+    #[test]
+    fn the_match_time_left_is_shared_and_everything_is_capped() {
+        let clock = Clock {
+            turn_ms: 1_000_000,
+            match_ms: 100_000,
+            left_ms: Some(30_000),
+            max_memory: 0,
+        };
+        // 27 s spread over 60 moves (200 empty points: 100 moves, capped at 60): 450 ms.
+        assert_eq!(clock.budget(200), Duration::from_millis(450 - 30 - 67));
+        let nearly_out = Clock {
+            left_ms: Some(100),
+            ..clock
+        };
+        assert!(nearly_out.budget(200) < INSTANT);
+        let unlimited = Clock {
+            turn_ms: 1_000_000,
+            ..Clock::default()
+        };
+        assert!(unlimited.budget(200) <= HARD_CAP);
+    }
+
+    #[test]
+    fn memory() {
+        let clock = Clock {
+            max_memory: 83_886_080,
+            ..Clock::default()
+        };
+        assert_eq!(clock.table_bytes(), 20 << 20);
+        assert!(clock.threat_nodes(Duration::from_secs(10)) <= 83_886_080 / 4 / 64);
+        assert_eq!(Clock::default().table_bytes(), 16 << 20);
+    }
+}

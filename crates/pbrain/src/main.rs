@@ -1,0 +1,54 @@
+//! `pbrain-boardgames`: the Gomocup brain. Standard input is read on its own thread: every
+//! line goes to the engine through a channel with the time it arrived (the thinking time
+//! counts from there), and `END` or the end of input also sets the flag that stops a search.
+#![forbid(unsafe_code)]
+
+use pbrain_boardgames::{Engine, Flow};
+use std::io::{self, BufRead};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+use std::sync::Arc;
+use std::thread;
+use std::time::Instant;
+
+/// The longest line kept; a longer one is cut (the protocol allows that).
+const MAX_LINE: usize = 4096;
+
+fn main() -> io::Result<()> {
+    let stop = Arc::new(AtomicBool::new(false));
+    let (lines, commands) = mpsc::channel::<(Instant, Option<String>)>();
+    let reader_stop = stop.clone();
+    thread::spawn(move || {
+        let stdin = io::stdin();
+        let mut input = stdin.lock();
+        let mut buffer = Vec::new();
+        loop {
+            buffer.clear();
+            match input.read_until(b'\n', &mut buffer) {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {
+                    buffer.truncate(MAX_LINE);
+                    let line = String::from_utf8_lossy(&buffer).into_owned();
+                    if line.trim().eq_ignore_ascii_case("END") {
+                        reader_stop.store(true, Ordering::Relaxed);
+                    }
+                    if lines.send((Instant::now(), Some(line))).is_err() {
+                        return;
+                    }
+                }
+            }
+        }
+        reader_stop.store(true, Ordering::Relaxed);
+        let _ = lines.send((Instant::now(), None));
+    });
+    let mut engine = Engine::new(stop);
+    let stdout = io::stdout();
+    for (received, line) in commands {
+        let Some(line) = line else { break };
+        let mut out = stdout.lock();
+        if engine.handle(&line, received, &mut out)? == Flow::Quit {
+            break;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,193 @@
+//! Choosing a move: a VCF for the side to move first, then a VCT, then the alpha-beta search
+//! of `boardgames-players`' gomoku evaluator for the time left; an instant move when there
+//! is no time.
+
+use crate::clock::{Clock, INSTANT};
+use boardgames_core::{Game, MoveList};
+use boardgames_gomoku::{Point, Position};
+use boardgames_players::gomoku::{
+    vcf, vct, GomokuEvaluator, SearchPosition, ThreatLimits, ThreatOutcome,
+};
+use boardgames_search::{Limits, Score, Searcher};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// The share of the thinking time the VCF search may use.
+const VCF_SHARE: u32 = 10;
+/// The share of the thinking time the VCT search may use.
+const VCT_SHARE: u32 = 20;
+/// The most threats (threes and fours) before the final VCF in the engine's VCT.
+const VCT_THREATS: u32 = 3;
+
+/// A move and a line saying how it was found (for a `MESSAGE`).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Choice {
+    /// The move.
+    pub point: Point,
+    /// The score from the mover's view (alpha-beta units; wins are large).
+    pub score: Score,
+    /// How it was found.
+    pub info: String,
+}
+
+/// Which searches run before the alpha-beta search.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Techniques {
+    /// Look for a VCF first.
+    pub vcf: bool,
+    /// Look for a VCT after the VCF.
+    pub vct: bool,
+}
+
+/// The move chooser: a searcher whose table lives from move to move.
+pub struct Thinker {
+    searcher: Searcher<SearchPosition, GomokuEvaluator>,
+    table_bytes: usize,
+    techniques: Techniques,
+}
+
+impl Thinker {
+    /// A chooser with a table of `table_bytes` and the threat searches on.
+    pub fn new(table_bytes: usize) -> Self {
+        Thinker {
+            searcher: Searcher::new(GomokuEvaluator::new()).with_table_bytes(table_bytes),
+            table_bytes,
+            techniques: Techniques {
+                vcf: true,
+                vct: true,
+            },
+        }
+    }
+
+    /// This chooser with other threat searches (a match without them measures what they add).
+    pub fn with_techniques(mut self, techniques: Techniques) -> Self {
+        self.techniques = techniques;
+        self
+    }
+
+    /// Makes the table `bytes` large (a new, empty table) unless it is already.
+    pub fn resize(&mut self, bytes: usize) {
+        if bytes != self.table_bytes {
+            self.searcher = Searcher::new(GomokuEvaluator::new()).with_table_bytes(bytes);
+            self.table_bytes = bytes;
+        }
+    }
+
+    /// Forgets what the table learnt (a new game).
+    pub fn clear(&mut self) {
+        self.searcher.clear();
+    }
+
+    /// The move for the side to move of `position`, thinking at most `budget`; `None` when
+    /// the game is over.
+    pub fn choose(
+        &mut self,
+        position: &Position,
+        budget: Duration,
+        clock: &Clock,
+        stop: &Arc<AtomicBool>,
+    ) -> Option<Choice> {
+        if position.status().is_over() || position.legal_move_count() == 0 {
+            return None;
+        }
+        let start = Instant::now();
+        let choice = if budget < INSTANT {
+            self.instant(position)
+        } else {
+            self.threats(position, budget, clock, stop)
+                .or_else(|| self.search(position, budget.saturating_sub(start.elapsed()), stop))
+        };
+        choice.filter(|c| position.is_legal(c.point)).or_else(|| {
+            let mut moves = MoveList::new();
+            position.legal_moves(&mut moves);
+            moves.first().map(|&point| Choice {
+                point,
+                score: 0,
+                info: "first legal move".into(),
+            })
+        })
+    }
+
+    /// With no time: a shallow search of a few thousand nodes (a five, a block of a five,
+    /// the best-looking point), a few milliseconds.
+    fn instant(&mut self, position: &Position) -> Option<Choice> {
+        let limits = Limits::depth(2).with_nodes(3_000);
+        let result = self
+            .searcher
+            .search(&SearchPosition::new(*position), &limits);
+        Some(Choice {
+            point: result.best_move?,
+            score: result.score,
+            info: format!("instant depth {} nodes {}", result.depth, result.nodes),
+        })
+    }
+
+    /// A VCF, then a VCT, within their shares of `budget`.
+    fn threats(
+        &mut self,
+        position: &Position,
+        budget: Duration,
+        clock: &Clock,
+        stop: &Arc<AtomicBool>,
+    ) -> Option<Choice> {
+        let limits = |share: u32| {
+            let time = budget * share / 100;
+            ThreatLimits::default()
+                .with_time(time)
+                .with_nodes(clock.threat_nodes(time))
+                .with_stop_flag(stop.clone())
+        };
+        let found = |kind: &str, result: boardgames_players::gomoku::ThreatResult| {
+            let ThreatOutcome::Win(win) = result.outcome else {
+                return None;
+            };
+            let line: Vec<String> = win.line.iter().map(|p| p.to_string()).collect();
+            Some(Choice {
+                point: win.first_move(),
+                score: boardgames_search::WIN - win.plies as Score,
+                info: format!(
+                    "{kind} win in {} plies ({} nodes): {}",
+                    win.plies,
+                    result.nodes,
+                    line.join(" ")
+                ),
+            })
+        };
+        if self.techniques.vcf {
+            if let Some(choice) = found("vcf", vcf(position, &limits(VCF_SHARE))) {
+                return Some(choice);
+            }
+        }
+        if self.techniques.vct {
+            let limits = limits(VCT_SHARE).with_max_moves(VCT_THREATS);
+            return found("vct", vct(position, &limits));
+        }
+        None
+    }
+
+    /// The alpha-beta search for `time`, stopped early by `stop`.
+    fn search(
+        &mut self,
+        position: &Position,
+        time: Duration,
+        stop: &Arc<AtomicBool>,
+    ) -> Option<Choice> {
+        let limits = Limits::time(time).with_stop_flag(stop.clone());
+        let result = self
+            .searcher
+            .search(&SearchPosition::new(*position), &limits);
+        Some(Choice {
+            point: result.best_move?,
+            score: result.score,
+            info: format!(
+                "depth {} score {} nodes {} nps {} ms {}",
+                result.depth,
+                result.score,
+                result.nodes,
+                result.nodes_per_second(),
+                result.elapsed.as_millis()
+            ),
+        })
+    }
+}
