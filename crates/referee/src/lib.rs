@@ -47,7 +47,12 @@ pub trait RefereeGame: boardgames_core::Game + Sized {
 pub fn answer(line: &str) -> Value {
     let request = match Request::parse(line) {
         Ok(request) => request,
-        Err(error) => return json!({ "error": error }),
+        Err(error) => {
+            return match error.ply {
+                Some(ply) => json!({ "error": error.message, "ply": ply }),
+                None => json!({ "error": error.message }),
+            }
+        }
     };
     // The game table: one arm per game.
     let result = match request.game.as_str() {

@@ -2,6 +2,43 @@
 
 use serde_json::{Map, Value};
 
+/// The fields every request may carry.
+const COMMON_FIELDS: [&str; 4] = ["op", "game", "options", "moves"];
+
+/// The fields of each operation besides the common ones, or `None` for an unknown operation
+/// (which `ops::serve` reports with the list of operations).
+fn op_fields(op: &str) -> Option<&'static [&'static str]> {
+    match op {
+        "state" => Some(&[]),
+        "perft" => Some(&["depth"]),
+        "playouts" => Some(&["count", "seed", "max_plies"]),
+        "search" => Some(&["depth", "nodes", "millis"]),
+        _ => None,
+    }
+}
+
+/// Rejects the first field the operation does not read: a typo such as `"Depth"` must not
+/// silently do nothing (REFEREE.md, "Additions").
+fn check_fields(op: &str, fields: &Map<String, Value>) -> Result<(), String> {
+    let Some(own) = op_fields(op) else {
+        return Ok(());
+    };
+    match fields
+        .keys()
+        .find(|key| !COMMON_FIELDS.contains(&key.as_str()) && !own.contains(&key.as_str()))
+    {
+        None => Ok(()),
+        Some(key) => {
+            let mut known: Vec<&str> = COMMON_FIELDS.to_vec();
+            known.extend_from_slice(own);
+            Err(format!(
+                "unknown field {key:?} in a {op:?} request: the fields are {}",
+                known.join(", ")
+            ))
+        }
+    }
+}
+
 /// A request, checked for shape: the fields every operation shares.
 pub struct Request {
     /// `state`, `perft`, `playouts` or `search`.
@@ -16,9 +53,31 @@ pub struct Request {
     pub fields: Map<String, Value>,
 }
 
+/// What is wrong with a request line: the reason, and the index of the bad move when a move
+/// is not even a string (the answer then carries `"ply"`, like an illegal move's).
+#[derive(Debug, Clone, PartialEq)]
+pub struct RequestError {
+    /// The reason, for the answer's `"error"`.
+    pub message: String,
+    /// The 0-based index of the bad move, when a move is at fault.
+    pub ply: Option<usize>,
+}
+
+impl From<String> for RequestError {
+    fn from(message: String) -> Self {
+        RequestError { message, ply: None }
+    }
+}
+
+impl From<&str> for RequestError {
+    fn from(message: &str) -> Self {
+        RequestError::from(message.to_owned())
+    }
+}
+
 impl Request {
     /// Reads a line into a request, or says what is wrong with it.
-    pub fn parse(line: &str) -> Result<Request, String> {
+    pub fn parse(line: &str) -> Result<Request, RequestError> {
         let value: Value =
             serde_json::from_str(line).map_err(|e| format!("malformed JSON: {e}"))?;
         let Value::Object(fields) = value else {
@@ -27,30 +86,20 @@ impl Request {
         let op = match fields.get("op") {
             None | Some(Value::Null) => "state".to_owned(),
             Some(Value::String(op)) => op.clone(),
-            Some(other) => return Err(format!("\"op\" must be a string, got {other}")),
+            Some(other) => return Err(format!("\"op\" must be a string, got {other}").into()),
         };
+        check_fields(&op, &fields)?;
         let game = match fields.get("game") {
             Some(Value::String(game)) => game.clone(),
             None | Some(Value::Null) => return Err("missing \"game\"".into()),
-            Some(other) => return Err(format!("\"game\" must be a string, got {other}")),
+            Some(other) => return Err(format!("\"game\" must be a string, got {other}").into()),
         };
         let options = match fields.get("options") {
             None | Some(Value::Null) => Map::new(),
             Some(Value::Object(options)) => options.clone(),
-            Some(other) => return Err(format!("\"options\" must be an object, got {other}")),
+            Some(other) => return Err(format!("\"options\" must be an object, got {other}").into()),
         };
-        let moves = match fields.get("moves") {
-            None | Some(Value::Null) => Vec::new(),
-            Some(Value::Array(items)) => items
-                .iter()
-                .enumerate()
-                .map(|(i, m)| match m {
-                    Value::String(s) => Ok(s.clone()),
-                    other => Err(format!("move {i} must be a string, got {other}")),
-                })
-                .collect::<Result<_, _>>()?,
-            Some(other) => return Err(format!("\"moves\" must be an array, got {other}")),
-        };
+        let moves = moves(fields.get("moves"))?;
         Ok(Request {
             op,
             game,
@@ -70,5 +119,24 @@ impl Request {
                 .as_u64()
                 .ok_or_else(|| format!("\"{name}\" must be a non-negative integer, got {v}")),
         }
+    }
+}
+
+/// The `moves` field: an array of strings (absent or `null` is no move).
+fn moves(field: Option<&Value>) -> Result<Vec<String>, RequestError> {
+    match field {
+        None | Some(Value::Null) => Ok(Vec::new()),
+        Some(Value::Array(items)) => items
+            .iter()
+            .enumerate()
+            .map(|(i, m)| match m {
+                Value::String(s) => Ok(s.clone()),
+                other => Err(RequestError {
+                    message: format!("move {i} must be a string, got {other}"),
+                    ply: Some(i),
+                }),
+            })
+            .collect(),
+        Some(other) => Err(format!("\"moves\" must be an array, got {other}").into()),
     }
 }
