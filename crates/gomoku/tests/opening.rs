@@ -465,3 +465,41 @@ fn every_legal_move_of_an_opening_reads_back() {
         }
     }
 }
+
+#[test]
+fn text_input_reports_parse_and_legality_errors() {
+    use boardgames_gomoku::opening::InputError;
+    let mut game = OpeningGame::new(15, Rule::STANDARD, Some(Opening::Swap2)).unwrap();
+    for text in ["h8", "h9", "i9", "place2"] {
+        game.play_text(text).unwrap();
+    }
+    let before = game;
+    let err = game.play_text("pick:h8").unwrap_err();
+    assert!(matches!(err, InputError::Illegal(_)));
+    assert_eq!(
+        err.to_string(),
+        "illegal move pick:h8: pick:h8 is not allowed now: the opening asks to place a stone anywhere"
+    );
+    assert!(matches!(game.play_text("p1"), Err(InputError::Parse(_))));
+    assert_eq!(game, before);
+}
+
+#[cfg(feature = "serde")]
+#[test]
+fn moves_and_openings_serialize_as_their_notation() {
+    let mv: Move = "offer:h8".parse().unwrap();
+    assert_eq!(serde_json::to_string(&mv).unwrap(), "\"offer:h8\"");
+    assert_eq!(
+        serde_json::from_str::<Move>("\"declare:3\"").unwrap(),
+        Move::Declare(3)
+    );
+    assert!(serde_json::from_str::<Move>("\"declare:0\"").is_err());
+    assert_eq!(
+        serde_json::to_string(&Opening::LongPro).unwrap(),
+        "\"long_pro\""
+    );
+    assert_eq!(
+        serde_json::from_str::<Opening>("\"taraguchi10\"").unwrap(),
+        Opening::Taraguchi10
+    );
+}

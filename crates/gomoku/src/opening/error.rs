@@ -1,11 +1,11 @@
 //! The typed errors of opening games: bad opening names, openings that do not fit the board,
 //! and why an opening move is refused.
 
-use super::moves::Move;
+use super::moves::{Move, ParseMoveError};
 use super::script::{Opening, Step, Zone};
 use crate::error::NewGameError;
 use crate::point::Point;
-use boardgames_core::MoveError;
+use boardgames_core::{MoveError, PlayError};
 
 /// A name that is none of the opening rules.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
@@ -121,4 +121,17 @@ impl From<crate::IllegalMove> for IllegalMove {
             other => IllegalMove::Board(other),
         }
     }
+}
+
+/// Why typed input could not be played: it is not a move of this game's notation, or the move
+/// is not legal now (see [`super::OpeningGame::play_text`]).
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum InputError {
+    /// The text is not a move.
+    #[error(transparent)]
+    Parse(#[from] ParseMoveError),
+    /// The move cannot be played now.
+    #[error(transparent)]
+    Illegal(#[from] PlayError<Move, IllegalMove>),
 }

@@ -47,10 +47,16 @@ mod symmetry;
 #[cfg(test)]
 mod tests;
 
-pub use error::{IllegalMove, NewOpeningError, ParseOpeningError};
+pub use error::{IllegalMove, InputError, NewOpeningError, ParseOpeningError};
 pub use game::{OpeningGame, Winner};
 pub use moves::{Colour, Move, ParseMoveError};
 pub use script::{Opening, Step, Zone};
 
 #[cfg(doc)]
 use boardgames_core::Player;
+
+// Moves and opening names are stored as their notation (`"offer:h8"`, `"swap2"`).
+#[cfg(feature = "serde")]
+boardgames_core::serde_via_str!(Move);
+#[cfg(feature = "serde")]
+boardgames_core::serde_via_str!(Opening);
