@@ -6,7 +6,8 @@ use serde_json::{Map, Value};
 const COMMON_FIELDS: [&str; 4] = ["op", "game", "options", "moves"];
 
 /// The fields of each operation besides the common ones, or `None` for an unknown operation
-/// (which `ops::serve` reports with the list of operations).
+/// (which `ops::serve` reports with the list of operations). A field an operation reads must
+/// be listed here, or requests carrying it are refused (debug builds assert it on every read).
 fn op_fields(op: &str) -> Option<&'static [&'static str]> {
     match op {
         "state" => Some(&[]),
@@ -111,6 +112,11 @@ impl Request {
 
     /// A non-negative integer field, or `default` when absent.
     pub fn uint(&self, name: &str, default: Option<u64>) -> Result<u64, String> {
+        debug_assert!(
+            op_fields(&self.op).is_some_and(|own| own.contains(&name)),
+            "{name:?} is read by {:?} but not listed in op_fields",
+            self.op
+        );
         match self.fields.get(name) {
             None | Some(Value::Null) => {
                 default.ok_or_else(|| format!("\"{}\" needs \"{name}\"", self.op))
