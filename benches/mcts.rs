@@ -1,0 +1,106 @@
+//! MCTS and multi-core search, side by side in one run:
+//!
+//! - MCTS on ultimate tic-tac-toe from the start, random playouts: ai-search with 1 and 2
+//!   threads, and board-game 0.8's `MCTSBot` tree on its own ultimate board (`STTTBoard`),
+//!   same exploration constant (both score rewards in 0..1), same simulation count;
+//! - Lazy SMP: ultimate from the start to depth 10 with ai-players' evaluator (the players'
+//!   settings: depth step 2, 16 MiB table allocated before the clock starts), 1 and 2 threads;
+//! - board-core's parallel perft and playouts, 1 and 2 threads.
+//!
+//! Throughputs are printed as elements per second: simulations, nodes or games.
+
+use board_game::ai::mcts::mcts_build_tree;
+use board_game::games::sttt::STTTBoard;
+use boardgames_core::{perft_parallel, playouts_parallel};
+use boardgames_players::ultimate::UltimateEvaluator;
+use boardgames_search::{Limits, Mcts, RandomPlayout, Searcher};
+use boardgames_ultimate::Position;
+use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
+use rand08::SeedableRng;
+use std::hint::black_box;
+
+/// Simulations per timed MCTS search.
+const SIMULATIONS: u64 = 200_000;
+/// The exploration constant of both MCTS implementations.
+const EXPLORATION: f64 = 1.0;
+/// The Lazy SMP depth and table.
+const DEPTH: u32 = 10;
+const TABLE_BYTES: usize = 16 << 20;
+
+fn bench_mcts(c: &mut Criterion) {
+    let start = Position::new();
+    let mut group = c.benchmark_group("mcts/ultimate start, random playouts");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(SIMULATIONS));
+    for threads in [1, 2] {
+        group.bench_function(format!("ai-search, {threads} thread(s)"), |b| {
+            b.iter_batched_ref(
+                || {
+                    Mcts::new(RandomPlayout::default())
+                        .with_exploration(EXPLORATION)
+                        .expect("a valid constant")
+                        .with_tree_reuse(false)
+                        .with_threads(threads)
+                },
+                |mcts| mcts.search(black_box(&start), &Limits::simulations(SIMULATIONS)),
+                BatchSize::PerIteration,
+            )
+        });
+    }
+    let board = STTTBoard::default();
+    let mut rng = rand08::rngs::SmallRng::seed_from_u64(1);
+    group.bench_function("board-game 0.8 MCTS, 1 thread", |b| {
+        b.iter(|| mcts_build_tree(black_box(&board), SIMULATIONS, EXPLORATION as f32, &mut rng))
+    });
+    group.finish();
+}
+
+fn bench_lazy_smp(c: &mut Criterion) {
+    let start = Position::new();
+    let mut group = c.benchmark_group(format!("lazy smp/ultimate start depth {DEPTH}"));
+    group.sample_size(10);
+    for threads in [1, 2] {
+        group.bench_function(format!("{threads} thread(s)"), |b| {
+            b.iter_batched_ref(
+                || {
+                    let searcher = Searcher::new(UltimateEvaluator::new())
+                        .with_depth_step(2)
+                        .with_table_bytes(TABLE_BYTES)
+                        .with_threads(threads);
+                    // Allocate the table (and the helpers' state) before the clock starts.
+                    let mut searcher = searcher;
+                    searcher.search(&start, &Limits::depth(1));
+                    searcher.clear();
+                    searcher
+                },
+                |searcher| searcher.search(black_box(&start), &Limits::depth(DEPTH)),
+                BatchSize::PerIteration,
+            )
+        });
+    }
+    group.finish();
+}
+
+fn bench_parallel_rules(c: &mut Criterion) {
+    let start = Position::new();
+    let mut group = c.benchmark_group("parallel/ultimate");
+    group.sample_size(10);
+    let nodes = boardgames_core::perft(&start, 6);
+    group.throughput(Throughput::Elements(nodes));
+    for threads in [1, 2] {
+        group.bench_function(format!("perft(6), {threads} thread(s)"), |b| {
+            b.iter(|| perft_parallel(black_box(&start), 6, threads))
+        });
+    }
+    const GAMES: u64 = 100_000;
+    group.throughput(Throughput::Elements(GAMES));
+    for threads in [1, 2] {
+        group.bench_function(format!("100k playouts, {threads} thread(s)"), |b| {
+            b.iter(|| playouts_parallel(black_box(&start), GAMES, 7, 81, threads))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench_mcts, bench_lazy_smp, bench_parallel_rules);
+criterion_main!(benches);
