@@ -158,3 +158,26 @@ fn the_offers_are_distinct_and_the_declaration_is_in_range() {
         assert_eq!(Some(game.offers().len() as u8), game.offer_count());
     }
 }
+
+#[test]
+fn the_generic_searches_run_through_every_opening() {
+    use boardgames_core::Rng;
+    use boardgames_search::{Limits, Mcts, NoKnowledge, RandomPlayout, Searcher};
+    // The searches return legal moves at every opening step. (Their scores assume that the
+    // seats alternate, which an opening's consecutive actions by one seat break: see the
+    // opening module's docs.)
+    let mut rng = Rng::new(1);
+    for opening in Opening::ALL {
+        let mut game = OpeningGame::new(15, Rule::STANDARD, Some(opening)).unwrap();
+        let mut searcher = Searcher::new(NoKnowledge).with_table_bytes(1 << 16);
+        let mut mcts = Mcts::new(RandomPlayout::default());
+        while game.in_opening() {
+            let found = searcher.search(&game, &Limits::depth(1));
+            assert!(game.is_legal(found.best_move.unwrap()), "{opening}");
+            let found = mcts.search(&game, &Limits::simulations(30));
+            assert!(game.is_legal(found.best_move.unwrap()), "{opening}");
+            let mv = game.random_move(&mut rng).unwrap();
+            game.play(mv).unwrap();
+        }
+    }
+}

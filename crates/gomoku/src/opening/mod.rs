@@ -12,6 +12,12 @@
 //! do ([`OpeningGame::step`]) and which seat plays which colour ([`OpeningGame::seat_of`]);
 //! the status names the winning seat, and [`OpeningGame::winner`] adds its colour.
 //!
+//! One seat may act several times in a row (Swap's first three stones, Swap2's two extra
+//! stones, a Soosõrv-8 stone and its declaration, the fifth-move offers). Perft, the harness
+//! and random playouts do not mind; the searches of `boardgames-search` negate the score at
+//! every ply, so their scores mean something only where the seats alternate, which they do
+//! from the end of the opening on (the referee and the computer player search only then).
+//!
 //! Notation (see `docs/rules.md`): a stone is its point (`h8`); `black` and `white` choose the
 //! colour the acting seat will play; `place2` is Swap2's "two more stones"; `declare:N`
 //! declares N fifth-move offers (Soosõrv-8); `offer:h8` offers a fifth move and `pick:h8`
