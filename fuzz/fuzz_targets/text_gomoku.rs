@@ -1,0 +1,34 @@
+//! Every gomoku text entry point: points (`h8`, and on a board of each size), rule names and
+//! diagrams (`str::parse` of `Position`, which validates the setup, size and rule included).
+#![no_main]
+
+use boardgames_core::Game;
+use boardgames_fuzz::text_round_trip;
+use boardgames_gomoku::{Point, Position, Rule};
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    text_round_trip::<Point>(text);
+    for size in [5u8, 15, 20] {
+        if let Ok(point) = Point::parse_on(text, size) {
+            assert_eq!(point.to_string().parse::<Point>().ok(), Some(point));
+            assert_eq!(Point::parse_on(&point.to_string(), size).ok(), Some(point));
+        }
+    }
+    text_round_trip::<Rule>(text);
+    if let Some(position) = text_round_trip::<Position>(text) {
+        assert_eq!(position.zobrist(), position.zobrist_from_scratch());
+        let mut moves = boardgames_core::MoveList::new();
+        position.legal_moves(&mut moves);
+        assert_eq!(moves.len(), position.legal_move_count());
+        assert_eq!(position.status().is_over(), moves.is_empty());
+        if let Ok(point) = position.parse_point(text) {
+            let mut copy = position;
+            if copy.play(point).is_err() {
+                assert_eq!(copy, position, "refused point changed the position");
+            }
+        }
+    }
+});
