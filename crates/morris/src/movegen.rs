@@ -94,55 +94,6 @@ struct Group {
 
 const NO_GROUP: Group = Group { quiet: 0, mill: 0 };
 
-impl Group {
-    /// The moves to the points `to`, those among `closing` forming a mill.
-    #[inline(always)]
-    const fn split(to: u32, closing: u32) -> Group {
-        Group {
-            quiet: to & !closing,
-            mill: to & closing,
-        }
-    }
-}
-
-/// The flights of a player with exactly three pieces `own`: the three flyers, and per flyer
-/// the empty points it reaches. Flying one forms a mill on the third point of the other two's
-/// common mill, if they have one and it is empty.
-#[inline(always)]
-fn flights(own: u32, empty: u32) -> ([u8; 3], [Group; 3]) {
-    let a = own.trailing_zeros() % 24;
-    let rest = own & own.wrapping_sub(1);
-    let b = rest.trailing_zeros() % 24;
-    let c = (rest & rest.wrapping_sub(1)).trailing_zeros() % 24;
-    let group = |x: u32, y: u32| Group::split(empty, THIRD[x as usize][y as usize]);
-    (
-        [a as u8, b as u8, c as u8],
-        [group(b, c), group(a, c), group(a, b)],
-    )
-}
-
-/// The slides of the pieces `own`: forward along the rings, back along them, and along the
-/// spokes (outward slides stored one bit lower). A slide forms a mill through the line of the
-/// destination that does not hold the start; the start is never on that line, so `own` can be
-/// used as it is.
-#[inline(always)]
-fn slides(own: u32, empty: u32) -> [Group; 3] {
-    let spoke = MIDPOINTS & spoke_full(own);
-    let forward = Group::split(
-        ring_forward(own) & empty,
-        spoke | (CORNERS & side_ahead(own)),
-    );
-    let back = Group::split(ring_back(own) & empty, spoke | (CORNERS & side_behind(own)));
-    let around = side_around(own);
-    let inward = spoke_in(own) & empty;
-    let outward = spoke_out(own) & empty;
-    let along_spokes = Group {
-        quiet: (inward & !around) | ((outward & !around) >> 1),
-        mill: (inward & around) | ((outward & around) >> 1),
-    };
-    [forward, back, along_spokes]
-}
-
 /// Every legal move of a position, as bitboards.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct MoveSet {
@@ -203,23 +154,72 @@ impl MoveSet {
         set.phase = phase;
         let empty = !(own | opp) & FULL;
         match phase {
-            Phase::Placing => set.groups[0] = Group::split(empty, mill_completions(own)),
-            Phase::Flying => (set.flyers, set.groups) = flights(own, empty),
-            Phase::Moving => set.groups = slides(own, empty),
+            Phase::Placing => {
+                let mill = empty & mill_completions(own);
+                set.groups[0] = Group {
+                    quiet: empty & !mill,
+                    mill,
+                };
+            }
+            Phase::Flying => {
+                // Three pieces a, b, c: flying one forms a mill on the third point of the
+                // other two's common mill, if they have one and it is empty.
+                let a = own.trailing_zeros() % 24;
+                let rest = own & own.wrapping_sub(1);
+                let b = rest.trailing_zeros() % 24;
+                let c = (rest & rest.wrapping_sub(1)).trailing_zeros() % 24;
+                set.flyers = [a as u8, b as u8, c as u8];
+                for (group, (x, y)) in set.groups.iter_mut().zip([(b, c), (a, c), (a, b)]) {
+                    let mill = empty & THIRD[x as usize][y as usize];
+                    *group = Group {
+                        quiet: empty & !mill,
+                        mill,
+                    };
+                }
+            }
+            Phase::Moving => {
+                // A slide forms a mill through the line of the destination that does not hold
+                // the start; the start is never on that line, so `own` can be used as it is.
+                let spoke = MIDPOINTS & spoke_full(own);
+                let to = ring_forward(own) & empty;
+                let mill = to & (spoke | (CORNERS & side_ahead(own)));
+                set.groups[0] = Group {
+                    quiet: to & !mill,
+                    mill,
+                };
+                let to = ring_back(own) & empty;
+                let mill = to & (spoke | (CORNERS & side_behind(own)));
+                set.groups[1] = Group {
+                    quiet: to & !mill,
+                    mill,
+                };
+                let around = side_around(own);
+                let inward = spoke_in(own) & empty;
+                let outward = spoke_out(own) & empty;
+                set.groups[2] = Group {
+                    quiet: (inward & !around) | ((outward & !around) >> 1),
+                    mill: (inward & around) | ((outward & around) >> 1),
+                };
+            }
         }
-        let mills = set.groups[0].mill | set.groups[1].mill | set.groups[2].mill;
+        set.with_capture_targets(opp)
+    }
+
+    /// This set with the opponent pieces `opp` its mills may capture; when there are none,
+    /// a mill captures nothing and its moves are plain ones.
+    #[inline(always)]
+    fn with_capture_targets(mut self, opp: u32) -> MoveSet {
+        let mills = self.groups[0].mill | self.groups[1].mill | self.groups[2].mill;
         if mills != 0 {
-            set.targets = capture_targets(opp);
-            if set.targets == 0 {
-                // No opponent piece on the board: a mill captures nothing, so its moves are
-                // plain ones.
-                for g in &mut set.groups {
+            self.targets = capture_targets(opp);
+            if self.targets == 0 {
+                for g in &mut self.groups {
                     g.quiet |= g.mill;
                     g.mill = 0;
                 }
             }
         }
-        set
+        self
     }
 
     /// The number of legal moves.
