@@ -11,6 +11,8 @@
 //!   moves narrowed to points near stones and forced replies; three levels.
 //! - [`morris`]: an evaluator of pieces, mills, open and running mills, blocked pieces and
 //!   mobility by stage, and three levels (beginner, normal, expert) that map to search limits.
+//! - [`mcts`]: Monte Carlo tree search players for every game ([`MctsPlayer`]), beside the
+//!   alpha-beta levels: no evaluator, limits in simulations or time.
 //!
 //! ## Example
 //!
@@ -37,6 +39,7 @@
 pub mod gomoku;
 mod level;
 mod leveled;
+pub mod mcts;
 pub mod morris;
 mod noise;
 mod player;
@@ -45,5 +48,6 @@ pub mod ultimate;
 
 pub use level::{Level, ParseLevelError};
 pub use leveled::LevelSearch;
+pub use mcts::MctsPlayer;
 pub use noise::Seeded;
 pub use player::ComputerPlayer;
