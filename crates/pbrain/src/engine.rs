@@ -172,6 +172,7 @@ impl Engine {
     fn new_game(&mut self, size: u8) {
         self.position = Position::new(u32::from(size), self.rule).ok();
         self.thinker.clear();
+        warm_up(&self.rule);
     }
 
     /// An `INFO` key: the limits, the memory and the rule are used; the game type, the
@@ -223,6 +224,7 @@ impl Engine {
             }
         }
         self.rule = rule;
+        warm_up(&rule);
         Ok(())
     }
 
@@ -316,6 +318,14 @@ impl Engine {
             &self.clock,
             &self.stop,
         )
+    }
+}
+
+/// Builds the rule's shape tables (built on first use otherwise) now, while the manager
+/// waits for `OK`, so the first move's time goes to thinking.
+fn warm_up(rule: &Rule) {
+    for colour in Player::ALL {
+        boardgames_gomoku::threat::shape_table(rule, colour);
     }
 }
 

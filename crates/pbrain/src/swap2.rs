@@ -1,40 +1,38 @@
-//! The Swap2 opening decisions (`SWAP2BOARD`), judged by a short search of the position:
+//! The Swap2 opening decisions (`SWAP2BOARD`): the same decisions as the `play` example's
+//! computer, `boardgames_players::gomoku::OpeningPlayer`, on the gomoku crate's
+//! `OpeningGame` under Swap2; the moves played as a colour come from the engine's own
+//! search.
 //!
-//! - **0 stones**: the engine places the first three (black, white, black). It tries a few
-//!   fixed three-stone shapes around the centre and proposes the one whose search score is
-//!   closest to even, so the opponent's choice of colour gains it little.
-//! - **3 stones** (white to move): `SWAP` (take black) when black is ahead by more than
-//!   [`CLEAR`], the fourth stone (stay white) when white is ahead by more than [`CLEAR`], else
-//!   two more stones (the best white move, then black's best reply) and the choice passes
-//!   back.
-//! - **5 stones** (white to move): `SWAP` (take black) when black is ahead, else the sixth
-//!   stone as white.
+//! - **0 stones**: the opening player places the first three (black, white, black), each
+//!   leaving black's score nearest even.
+//! - **3 stones**: it takes a colour when one is clearly ahead (`SWAP` for black; for white
+//!   the engine plays the fourth stone) or places two more stones (`x4,y4 x5,y5`).
+//! - **5 stones**: it chooses the colour: `SWAP` takes black, white plays the sixth stone.
 //!
-//! The gomoku crate's `opening` module has the Swap2 rules but no decisions to share yet.
+//! The opening player's searches are bounded by depth, not time: with less than
+//! [`EXPERT_TIME`] to think it decides at the normal level (depth 2), with less than
+//! [`NORMAL_TIME`] at the beginner's (static evaluation).
 
 use crate::clock::Clock;
 use crate::engine::Answer;
 use crate::protocol::format_point;
 use crate::think::Thinker;
 use boardgames_core::Game;
-use boardgames_gomoku::{Point, Position, Rule};
-use boardgames_search::Score;
+use boardgames_gomoku::opening::{Colour, Move, Opening, OpeningGame};
+use boardgames_gomoku::{Point, Rule};
+use boardgames_players::gomoku::{Level, OpeningPlayer};
+use boardgames_players::ComputerPlayer;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
-/// The score (evaluation units, side to move's view) beyond which one colour is clearly
-/// ahead: about what an open two and a tempo are worth to the evaluator.
-pub const CLEAR: Score = 150;
+/// The thinking time from which the opening decisions are the expert's.
+pub const EXPERT_TIME: Duration = Duration::from_millis(3_000);
+/// The thinking time from which the opening decisions are the normal level's.
+pub const NORMAL_TIME: Duration = Duration::from_millis(100);
 
-/// The three-stone shapes tried for the first three stones: offsets `(col, row)` from the
-/// centre of black, white, black.
-const OPENINGS: [[(i8, i8); 3]; 4] = [
-    [(0, 0), (1, 1), (2, 0)],
-    [(0, 0), (1, 0), (2, 2)],
-    [(0, 0), (1, 1), (0, 2)],
-    [(0, 0), (2, 1), (1, 2)],
-];
+/// The seed of the opening player's tie-breaks.
+const SEED: u64 = 0x5eed;
 
 /// The answer to `SWAP2BOARD` with `stones` (black, white, black... in order).
 pub fn decide(
@@ -46,74 +44,59 @@ pub fn decide(
     clock: &Clock,
     stop: &Arc<AtomicBool>,
 ) -> Answer {
-    let mut position = Position::new(u32::from(size), rule).map_err(|e| e.to_string())?;
-    for &point in stones {
-        position
-            .play(point)
+    if ![0, 3, 5].contains(&stones.len()) {
+        return Err(format!(
+            "SWAP2BOARD with {} stones: 0, 3 or 5 expected",
+            stones.len()
+        ));
+    }
+    let mut game =
+        OpeningGame::new(u32::from(size), rule, Some(Opening::Swap2)).map_err(|e| e.to_string())?;
+    for (i, &point) in stones.iter().enumerate() {
+        if i == 3 {
+            game.play(Move::PlaceTwo).map_err(|e| e.to_string())?;
+        }
+        game.play(Move::Stone(point))
             .map_err(|e| format!("SWAP2BOARD: {point}: {e}"))?;
     }
-    if position.status().is_over() {
-        return Err("SWAP2BOARD: the game on it is over".into());
-    }
-    let share = budget / 4;
-    let mut best = |pos: &Position| thinker.choose(pos, share, clock, stop);
-    match stones.len() {
-        0 => first_three(size, rule, &mut best),
-        3 => {
-            let fourth = best(&position).ok_or("SWAP2BOARD: no move")?;
-            if fourth.score < -CLEAR {
-                Ok(vec!["SWAP".into()])
-            } else if fourth.score > CLEAR {
-                Ok(vec![format_point(fourth.point, size)])
-            } else {
-                let mut after = position;
-                after.play(fourth.point).map_err(|e| e.to_string())?;
-                let fifth = best(&after).ok_or("SWAP2BOARD: no move")?;
-                Ok(vec![format!(
-                    "{} {}",
-                    format_point(fourth.point, size),
-                    format_point(fifth.point, size)
-                )])
+    let level = if budget >= EXPERT_TIME {
+        Level::Expert
+    } else if budget >= NORMAL_TIME {
+        Level::Normal
+    } else {
+        Level::Beginner
+    };
+    let mut player = OpeningPlayer::new(level, SEED);
+    let mut next = |game: &mut OpeningGame| -> Result<Move, String> {
+        let mv = player.choose_move(game).ok_or("SWAP2BOARD: no decision")?;
+        game.play(mv).map_err(|e| e.to_string())?;
+        Ok(mv)
+    };
+    let mut placed = Vec::new();
+    if stones.is_empty() {
+        for _ in 0..3 {
+            placed.push(next(&mut game)?);
+        }
+    } else {
+        match next(&mut game)? {
+            Move::Choose(Colour::Black) => return Ok(vec!["SWAP".into()]),
+            Move::PlaceTwo => {
+                placed.push(next(&mut game)?);
+                placed.push(next(&mut game)?);
+            }
+            _ => {
+                // White: the engine plays the next stone with its own search.
+                let choice = thinker
+                    .choose(game.position(), budget, clock, stop)
+                    .ok_or("SWAP2BOARD: no move")?;
+                return Ok(vec![format_point(choice.point, size)]);
             }
         }
-        5 => {
-            let sixth = best(&position).ok_or("SWAP2BOARD: no move")?;
-            if sixth.score < 0 {
-                Ok(vec!["SWAP".into()])
-            } else {
-                Ok(vec![format_point(sixth.point, size)])
-            }
-        }
-        n => Err(format!("SWAP2BOARD with {n} stones: 0, 3 or 5 expected")),
     }
-}
-
-/// The three-stone opening whose score for white is closest to even.
-fn first_three(
-    size: u8,
-    rule: Rule,
-    best: &mut dyn FnMut(&Position) -> Option<crate::think::Choice>,
-) -> Answer {
-    let centre = (size / 2) as i8;
-    let mut chosen: Option<(Score, Vec<Point>)> = None;
-    for shape in OPENINGS {
-        let points: Option<Vec<Point>> = shape
-            .iter()
-            .map(|&(dc, dr)| Point::new((centre + dc) as u8, (centre + dr) as u8))
-            .collect();
-        let Some(points) = points.filter(|p| p.iter().all(|q| q.is_on_board(size))) else {
-            continue;
-        };
-        let mut position = Position::new(u32::from(size), rule).map_err(|e| e.to_string())?;
-        if points.iter().any(|&p| position.play(p).is_err()) {
-            continue;
-        }
-        let score = best(&position).map_or(Score::MAX, |c| c.score.abs());
-        if chosen.as_ref().is_none_or(|c| score < c.0) {
-            chosen = Some((score, points));
-        }
-    }
-    let (_, points) = chosen.ok_or("SWAP2BOARD: no opening fits the board")?;
-    let text: Vec<String> = points.iter().map(|&p| format_point(p, size)).collect();
-    Ok(vec![text.join(" ")])
+    let points: Vec<String> = placed
+        .iter()
+        .filter_map(|mv| mv.point())
+        .map(|p| format_point(p, size))
+        .collect();
+    Ok(vec![points.join(" ")])
 }
