@@ -1,6 +1,9 @@
 //! Gomoku at the console: the board with coordinates, the last move in parentheses, the
 //! winning line drawn as `#` (black) or `@` (white). Options `--rule` and `--size`; the
-//! computer (`--level beginner|normal|expert`) is ai-players' gomoku player.
+//! computer (`--level beginner|normal|expert`) is ai-players' gomoku player. `--opening`
+//! plays under an opening rule (see the `opening` module).
+
+mod opening;
 
 use crate::console::Console;
 use crate::seats::SeatOptions;
@@ -68,6 +71,16 @@ impl ConsoleGame for Gomoku {
             _ if pos.empty_points().is_empty() => {
                 "Draw: the board is full and nobody has a winning line.".to_owned()
             }
+            _ if pos
+                .rule()
+                .draw_at(pos.size())
+                .is_some_and(|at| pos.stone_count() as u32 >= at) =>
+            {
+                format!(
+                    "Draw: {} stones are on the board (Gomocup's draw count, size * size - 25).",
+                    pos.stone_count()
+                )
+            }
             _ => "Draw: every empty point is forbidden to black.".to_owned(),
         };
         let board = pos
@@ -78,28 +91,33 @@ impl ConsoleGame for Gomoku {
     }
 }
 
+/// Gomoku's command line.
+#[derive(clap::Args, Debug)]
+pub struct Options {
+    /// The win rule; `+gomocup_draw` after it (renju+gomocup_draw) draws the game once
+    /// size * size - 25 stones are on the board, as Gomocup does.
+    #[arg(
+        long,
+        default_value = "caro",
+        value_name = "caro|caro5|caro6|standard|freestyle|renju"
+    )]
+    rule: Rule,
+    /// The board's side, from 5 to 20.
+    #[arg(long, default_value_t = u32::from(boardgames_gomoku::DEFAULT_SIZE), value_name = "5..20")]
+    size: u32,
+    /// The opening rule (none by default). Its moves besides points: black / white (take
+    /// that colour), place2, declare:N, offer:h8, pick:h8.
+    #[arg(long, value_name = "pro|long_pro|swap|swap2|soosorv8|taraguchi10")]
+    opening: Option<boardgames_gomoku::opening::Opening>,
+    #[command(flatten)]
+    seats: SeatOptions,
+}
+
 /// Starts gomoku: `--rule caro|caro5|caro6|standard|freestyle|renju` (default caro), `--size 5..20`
 /// (default 15); `--level beginner|normal|expert` plays the computer (ai-players' gomoku levels).
-pub fn run(args: &[String], console: &mut Console) -> Result<(), String> {
-    let options = SeatOptions::parse(args)?;
-    let mut rule = Rule::CARO;
-    let mut size = u32::from(boardgames_gomoku::DEFAULT_SIZE);
-    let mut rest = options.rest.iter();
-    while let Some(arg) = rest.next() {
-        match arg.as_str() {
-            "--rule" => {
-                let name = rest.next().ok_or("--rule needs a value")?;
-                rule = name.parse().map_err(|e| format!("{e}"))?;
-            }
-            "--size" => {
-                let text = rest.next().ok_or("--size needs a value")?;
-                size = text
-                    .parse()
-                    .map_err(|_| format!("--size takes a number from 5 to 20, not {text:?}"))?;
-            }
-            other => return Err(format!("unknown gomoku option {other:?}")),
-        }
-    }
+pub fn run(args: &Options, console: &mut Console) -> Result<(), String> {
+    let options = &args.seats;
+    let (rule, size) = (args.rule, args.size);
     // Checks the size and the rule before the session starts.
     Position::new(size, rule).map_err(|e| e.to_string())?;
     let level: Option<Level> = options
@@ -108,6 +126,9 @@ pub fn run(args: &[String], console: &mut Console) -> Result<(), String> {
         .map(str::parse)
         .transpose()
         .map_err(|e: ParseLevelError| e.to_string())?;
+    if let Some(opening) = args.opening {
+        return opening::run(size, rule, opening, options, level, console);
+    }
     let goal = match rule.name() {
         Some("caro") => "exactly five in a row, not blocked at both ends (the edge blocks)",
         Some("caro5") => "exactly five in a row, not blocked at both ends by stones",

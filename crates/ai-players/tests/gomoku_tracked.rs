@@ -24,7 +24,7 @@ fn raw_threats(pos: &Position, colour: Player, point: Point) -> Threats {
     let table = shape_table(&rule, colour);
     Threats(Axis::ALL.map(|axis| {
         let key = line_key(own, opp, point, axis, pos.size(), &rule, colour);
-        table[key.0 as usize]
+        table[key.index()]
     }))
 }
 

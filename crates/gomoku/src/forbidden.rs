@@ -133,7 +133,7 @@ impl Board {
             colour,
         );
         shape_table(&self.rule, colour)
-            .get(key.0 as usize)
+            .get(key.index())
             .copied()
             .unwrap_or_default()
     }

@@ -16,8 +16,13 @@
 //! A run that does not satisfy the rule stays on the board and play goes on; a move that makes
 //! an overline on one axis and a valid five on another wins. The board full with no winner is
 //! a draw. Under renju black may not play a [`forbidden`] point (overline, double four, double
-//! three of true threes), unless the move makes an exact five; a black with no allowed point
-//! left draws.
+//! three of true threes, exactly as RIF articles 9.2 and 9.3 define them), unless the move
+//! makes an exact five; a black with no allowed point left draws. Any rule can add Gomocup's
+//! draw at size² − 25 stones ([`Rule::with_gomocup_draw`]).
+//!
+//! A [`Setup`] builds any position for analysis (any stone counts, an explicit side to move),
+//! reporting every problem at once. A position's text (`Display`, read back by `FromStr`) is a
+//! header line with the rule and the side to move, then the diagram.
 //!
 //! The [`Position`] is at most 256 bytes (one 32-bit word per row and colour), implements
 //! [`boardgames_core::Game`] (checked and unchecked play, legal moves, Zobrist hash, allocation-free
@@ -56,9 +61,9 @@
 //!
 //! ## Feature flags
 //!
-//! - `serde`: `Serialize` / `Deserialize` for [`Point`] (as `h8`), [`Rule`] (by name, or its
-//!   fields for a custom rule) and [`Position`] (size, rule and diagram, validated again on
-//!   load).
+//! - `serde`: `Serialize` / `Deserialize` for [`Point`] (as `h8`), [`Rule`] (as its text) and
+//!   [`Position`] (as its text, header and diagram, checked again on load), all through
+//!   `boardgames_core::serde_via_str!`.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
@@ -82,7 +87,7 @@ mod win;
 
 pub use diagram::Diagram;
 pub use error::{
-    IllegalMove, NewGameError, ParsePositionError, SetupError, SetupProblems, UndoError,
+    IllegalMove, InputError, NewGameError, ParsePositionError, SetupError, SetupProblems, UndoError,
 };
 pub use forbidden::{Forbidden, ForbiddenKind};
 pub use point::{Axis, ParsePointError, Point, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE};

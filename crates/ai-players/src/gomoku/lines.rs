@@ -126,10 +126,6 @@ mod tests {
             .iter()
             .map(|s| s.parse::<Point>().unwrap())
             .collect();
-        let mut words = LineWords::EMPTY;
-        for p in set {
-            words.add(p.col() as u32, p.row() as u32);
-        }
         for size in [9u8, 15, 20] {
             let board = PointSet::board(size);
             let set = set.intersection(&board);
@@ -144,7 +140,6 @@ mod tests {
                 }
             }
         }
-        let _ = words;
     }
 
     #[test]

@@ -229,7 +229,7 @@ impl SearchPosition {
                     let shape = self
                         .tables
                         .get(colour)
-                        .get(key.0 as usize)
+                        .get(key.index())
                         .copied()
                         .unwrap_or_default();
                     let old = self.cells.get(colour)[index];

@@ -5,6 +5,7 @@ mod conformance;
 mod renju;
 mod renju_slow;
 mod seed_table;
+mod setups;
 mod shapes;
 mod slow;
 

@@ -155,11 +155,15 @@ const RULES: [Rule; 5] = [
 ];
 
 /// A random position: `plies` random moves (stopping at the end of the game) on a board of
-/// `size`, the moves drawn near the centre when `crowd` so that shapes are many.
+/// `size`: uniform legal moves (`boardgames_core::random_position`), or when `crowd` moves
+/// drawn near the centre, so that shapes are many.
 fn random_position(size: u32, rule: Rule, plies: usize, seed: u64, crowd: bool) -> Position {
     let mut pos = Position::new(size, rule).unwrap();
     let mut rng = Rng::new(seed);
-    let span = if crowd { size.min(9) } else { size };
+    if !crowd {
+        return boardgames_core::random_position(pos, plies, &mut rng);
+    }
+    let span = size.min(9);
     let offset = (size - span) / 2;
     for _ in 0..plies {
         if pos.status().is_over() {

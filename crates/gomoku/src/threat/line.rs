@@ -7,6 +7,12 @@
 //! blocked. Every five, four or three through the centre lies inside that window, so one
 //! table lookup per axis gives the [`LineShape`]. The tables are built on first use, one per
 //! kind of rule (does an overline win? which ends block?).
+//!
+//! This is a deliberate public API for engines that keep their own line words incrementally
+//! (the gomoku players of `boardgames-players` do): [`line_key`] reads a key from the board,
+//! [`line_key_on_line`] from the words of one whole line, and [`shape_table`] is the table
+//! that [`LineKey::index`] indexes ([`LineKey::shape`] does both). The key's numbering is
+//! opaque and may change between releases; only its use as a table index is promised.
 
 use crate::point::{Axis, Point, MAX_SIZE};
 use crate::point_set::PointSet;
@@ -85,14 +91,14 @@ impl LineShape {
 /// 81 x 4 with the fifth point on the board.
 const SIDES: usize = 121 + 81 * 4;
 /// The number of distinct keys: one side times the other.
-pub const KEYS: usize = SIDES * SIDES;
+const KEYS: usize = SIDES * SIDES;
 /// Where the sides whose first `k` points are on the board (then the edge) start.
 const EDGE_OFFSET: [u16; 5] = [0, 1, 4, 13, 40];
 
 /// The content of one axis through a point for one colour (see the module doc): an index
-/// into the shape tables, in `0..KEYS`.
+/// into the shape tables ([`LineKey::index`]), whose numbering is opaque.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct LineKey(pub u32);
+pub struct LineKey(u32);
 
 /// The state of a point of the window as the classifier sees it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -589,8 +595,9 @@ fn build_table(rule: &Rule) -> Box<[LineShape]> {
         .collect()
 }
 
-/// The shape table of `colour` under `rule`: [`LineShape`] by [`LineKey`]. Built on first use
-/// (about 200,000 entries; each kind of rule has its own).
+/// The shape table of `colour` under `rule`: the [`LineShape`] of every [`LineKey::index`].
+/// Built on first use (about 200,000 entries; each kind of rule has its own). Engines that
+/// look many keys up at once keep the slice rather than calling [`LineKey::shape`] per key.
 pub fn shape_table(rule: &Rule, colour: Player) -> &'static [LineShape] {
     let table_rule = Rule {
         overline_wins: boardgames_core::ByPlayer::splat(*rule.overline_wins.get(colour)),
@@ -602,6 +609,12 @@ pub fn shape_table(rule: &Rule, colour: Player) -> &'static [LineShape] {
 }
 
 impl LineKey {
+    /// The key's index into a [`shape_table`] (below the table's length).
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
     /// The shape this line content makes for `colour` under `rule`.
     #[inline]
     pub fn shape(self, rule: &Rule, colour: Player) -> LineShape {

@@ -206,7 +206,7 @@ impl Position {
         let table = shape_table(&rule, colour);
         let shape = |axis: Axis| {
             let key = line_key(own, opp, point, axis, self.size(), &rule, colour);
-            table.get(key.0 as usize).copied().unwrap_or_default()
+            table.get(key.index()).copied().unwrap_or_default()
         };
         self.true_threes(
             colour,
@@ -259,7 +259,7 @@ impl Position {
                     colour,
                     windows,
                 );
-                table.get(key.0 as usize).copied().unwrap_or_default()
+                table.get(key.index()).copied().unwrap_or_default()
             };
             threats[point.index()] = self.true_threes(
                 colour,
