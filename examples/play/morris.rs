@@ -7,7 +7,7 @@ use crate::seats::SeatOptions;
 use crate::session::{run_session, CommandOutcome, ConsoleGame, Seat};
 use boardgames_core::{Game, History, Player, Status};
 use boardgames_morris::{
-    colour, DrawReason, DrawRules, IllegalMove, Match, Move, Phase, Point, Points, Position, Rules,
+    colour, DrawRules, IllegalMove, Match, Move, Phase, Point, Points, Position, Reason, Rules,
 };
 use boardgames_players::morris::{Level, MorrisPlayer, ParseLevelError};
 use boardgames_players::ComputerPlayer;
@@ -268,15 +268,15 @@ impl ConsoleGame for Morris {
                 }
             }
             _ => match game.draw_reason() {
-                Some(DrawReason::Agreement) => "Draw by agreement.".to_owned(),
-                Some(DrawReason::Repetition) => {
+                Some(Reason::Agreement) => "Draw by agreement.".to_owned(),
+                Some(Reason::Repetition) => {
                     "Draw: the same position occurred for the third time.".to_owned()
                 }
-                Some(DrawReason::QuietMoves) => format!(
+                Some(Reason::MoveRule) => format!(
                     "Draw: {} moves without a placement or a capture.",
                     game.quiet_moves()
                 ),
-                None => "Draw.".to_owned(),
+                _ => "Draw.".to_owned(),
             },
         };
         format!("\n{}{verdict}\n", pos.board_drawing(|p| piece_char(pos, p)))

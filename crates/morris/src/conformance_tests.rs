@@ -44,16 +44,8 @@ impl Conformance for Position {
     }
 }
 
-impl Conformance for Match {
-    fn probe_moves(&self) -> Vec<Move> {
-        probes(self.position())
-    }
-
-    fn unplay(&mut self, _mv: Move) -> bool {
-        self.undo();
-        true
-    }
-}
+// `Match` (the generic match over `Position`) gets its `Conformance` from board-core: the
+// position's probes, and the match's own undo.
 
 #[test]
 fn conformance_harness() {

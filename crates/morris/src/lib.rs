@@ -79,7 +79,7 @@ pub use geometry::{adjacent, are_adjacent, mills_through, ADJACENT, MILLS};
 pub use moves::Move;
 pub use point::{Point, Points};
 pub use position::{Phase, Position, Rules, PIECES};
-pub use record::{DrawReason, DrawRules, Match};
+pub use record::{DrawRules, Match, MatchError, Reason};
 pub use setup::Setup;
 
 use boardgames_core::Player;

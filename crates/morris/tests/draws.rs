@@ -4,7 +4,7 @@
 mod common;
 
 use boardgames_core::{Game, MoveList, Player, Status};
-use boardgames_morris::{DrawError, DrawReason, DrawRules, IllegalMove, Match, Move, Position};
+use boardgames_morris::{DrawRules, IllegalMove, Match, MatchError, Move, Position, Reason};
 
 /// Moving phase; white shuffles b6-b4-b6, black e5-e4-e5, and no move forms a mill.
 const SHUFFLE: &str = common::MOVING;
@@ -37,7 +37,7 @@ fn threefold_repetition_draws_on_the_third_occurrence() {
     play(&mut g, CYCLE[3]);
     assert_eq!(g.repetitions(), 3);
     assert_eq!(g.status(), Status::Draw);
-    assert_eq!(g.draw_reason(), Some(DrawReason::Repetition));
+    assert_eq!(g.draw_reason(), Some(Reason::Repetition));
     let mut moves = MoveList::new();
     g.legal_moves(&mut moves);
     assert!(moves.is_empty());
@@ -77,7 +77,7 @@ fn quiet_move_limit_draws() {
     assert_eq!(g.status(), Status::Ongoing);
     play(&mut g, CYCLE[1]);
     assert_eq!(g.status(), Status::Draw);
-    assert_eq!(g.draw_reason(), Some(DrawReason::QuietMoves));
+    assert_eq!(g.draw_reason(), Some(Reason::MoveRule));
     assert!(g.max_remaining_plies().is_some());
 }
 
@@ -141,41 +141,48 @@ fn draw_by_agreement() {
     let mut g = game(DrawRules::NONE);
     assert_eq!(
         g.accept_draw(Player::Second),
-        Err(DrawError::NoOffer {
+        Err(MatchError::NoOffer {
             player: Player::Second
         })
     );
     g.offer_draw(Player::First).unwrap();
     assert_eq!(
         g.offer_draw(Player::First),
-        Err(DrawError::AlreadyOffered {
+        Err(MatchError::AlreadyOffered {
             player: Player::First
         })
     );
     assert_eq!(
         g.accept_draw(Player::First),
-        Err(DrawError::NoOffer {
+        Err(MatchError::NoOffer {
             player: Player::First
         })
     );
-    // The offer survives the offerer's own move; the opponent declines by moving.
+    // The offer goes with the offerer's own move and stands through the opponent's; it
+    // lapses when the offerer moves again.
     play(&mut g, "b6-b4");
     assert_eq!(g.pending_offer(), Some(Player::First));
     play(&mut g, "e5-e4");
+    assert_eq!(g.pending_offer(), Some(Player::First));
+    play(&mut g, "b4-b6");
     assert_eq!(g.pending_offer(), None);
+    play(&mut g, "e4-e5");
     g.offer_draw(Player::First).unwrap();
     g.decline_draw(Player::Second).unwrap();
     assert_eq!(g.pending_offer(), None);
     g.offer_draw(Player::Second).unwrap();
     g.accept_draw(Player::First).unwrap();
     assert_eq!(g.status(), Status::Draw);
-    assert_eq!(g.draw_reason(), Some(DrawReason::Agreement));
-    assert_eq!(g.offer_draw(Player::First), Err(DrawError::GameOver));
+    assert_eq!(g.draw_reason(), Some(Reason::Agreement));
+    assert!(matches!(
+        g.offer_draw(Player::First),
+        Err(MatchError::GameOver { .. })
+    ));
     assert_eq!(
-        g.clone().play("b4-b6".parse().unwrap()).unwrap_err().reason,
+        g.clone().play("b6-b4".parse().unwrap()).unwrap_err().reason,
         IllegalMove::GameOver
     );
-    assert_eq!(g.undo().map(|m| m.to_string()), Some("e5-e4".to_string()));
+    assert_eq!(g.undo().map(|m| m.to_string()), Some("e4-e5".to_string()));
     assert_eq!(g.status(), Status::Ongoing);
 }
 

@@ -45,6 +45,8 @@ mod tests;
 pub use clock::{
     parse_duration, ManualTime, MonotonicTime, ParseTimeControlError, TimeControl, TimeSource,
 };
+#[cfg(feature = "harness")]
+pub use conformance::check_record_round_trip;
 pub use error::MatchError;
 pub use outcome::{DrawRules, MatchRules, Outcome, ParseReasonError, Reason};
 

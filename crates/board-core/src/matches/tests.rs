@@ -465,4 +465,14 @@ mod harness {
             },
         );
     }
+
+    #[test]
+    fn random_matches_round_trip_through_records() {
+        let rules = DrawRules {
+            threefold: true,
+            quiet_moves: Some(6),
+        };
+        crate::matches::check_record_round_trip(&Countdown::new(40), rules, 64);
+        crate::matches::check_record_round_trip(&Countdown::new(40), DrawRules::NONE, 64);
+    }
 }
