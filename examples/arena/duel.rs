@@ -1,0 +1,238 @@
+//! The match loop: games between players A and B, colours alternating, openings in pairs.
+
+use crate::elo::Tally;
+use crate::games::ArenaGame;
+use crate::players::{self, Contestant, MoveInfo};
+use crate::spec::Spec;
+use boardgames_core::{replay, zobrist, ByPlayer, Game, Player, Status};
+use std::time::{Duration, Instant};
+
+/// How one game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// The rules ended it: a win or a draw.
+    Rules(Status),
+    /// It reached the ply cap and counts as a draw.
+    PlyCap,
+    /// A player gave no move or an illegal one, and loses.
+    Forfeit(Player, String),
+}
+
+/// One finished game.
+#[derive(Clone, Debug)]
+pub struct GameReport {
+    /// Its number, from 0.
+    pub index: usize,
+    /// Whether A moved first.
+    pub a_first: bool,
+    /// The opening's number in the list, if there was one.
+    pub opening: Option<usize>,
+    /// Every move, the opening's included, in notation.
+    pub moves: Vec<String>,
+    /// How it ended.
+    pub ending: Ending,
+}
+
+impl GameReport {
+    /// The side that won, if any.
+    pub fn winner(&self) -> Option<Player> {
+        match &self.ending {
+            Ending::Rules(Status::Won(p)) => Some(*p),
+            Ending::Forfeit(loser, _) => Some(loser.opponent()),
+            _ => None,
+        }
+    }
+
+    /// The result in words: `first won`, `draw`, `second won (forfeit: ...)`, `draw (ply cap)`.
+    pub fn result_text(&self) -> String {
+        match &self.ending {
+            Ending::Rules(Status::Won(p)) => format!("{} won", p.name()),
+            Ending::Rules(_) => "draw".to_owned(),
+            Ending::PlyCap => "draw (ply cap)".to_owned(),
+            Ending::Forfeit(loser, why) => {
+                format!("{} won (forfeit: {why})", loser.opponent().name())
+            }
+        }
+    }
+}
+
+/// What one player's moves took and reached, over the match.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SideStats {
+    /// Moves chosen (the openings' excluded).
+    pub moves: u64,
+    /// Time spent choosing them.
+    pub time: Duration,
+    /// The longest move.
+    pub longest: Duration,
+    /// Sum and count of alpha-beta depths.
+    pub depth: (u64, u64),
+    /// Sum and count of MCTS simulations.
+    pub simulations: (u64, u64),
+}
+
+impl SideStats {
+    fn add(&mut self, took: Duration, info: MoveInfo) {
+        self.moves += 1;
+        self.time += took;
+        self.longest = self.longest.max(took);
+        if let Some(d) = info.depth {
+            self.depth = (self.depth.0 + u64::from(d), self.depth.1 + 1);
+        }
+        if let Some(s) = info.simulations {
+            self.simulations = (self.simulations.0 + s, self.simulations.1 + 1);
+        }
+    }
+
+    /// Mean time a move.
+    pub fn mean_time(&self) -> Duration {
+        self.time / self.moves.max(1) as u32
+    }
+}
+
+/// The running result of a match, from A's view.
+#[derive(Clone, Debug, Default)]
+pub struct Summary {
+    /// All games.
+    pub total: Tally,
+    /// Games where A moved first.
+    pub a_first: Tally,
+    /// Games where A moved second.
+    pub a_second: Tally,
+    /// Games that reached the ply cap.
+    pub capped: u32,
+    /// Games lost by forfeit.
+    pub forfeits: u32,
+    /// A's and B's moves.
+    pub stats: [SideStats; 2],
+}
+
+impl Summary {
+    fn add(&mut self, report: &GameReport) {
+        let a_side = if report.a_first {
+            Player::First
+        } else {
+            Player::Second
+        };
+        let tally = if report.a_first {
+            &mut self.a_first
+        } else {
+            &mut self.a_second
+        };
+        for t in [&mut self.total, tally] {
+            match report.winner() {
+                Some(w) if w == a_side => t.wins += 1,
+                Some(_) => t.losses += 1,
+                None => t.draws += 1,
+            }
+        }
+        self.capped += u32::from(report.ending == Ending::PlyCap);
+        self.forfeits += u32::from(matches!(report.ending, Ending::Forfeit(..)));
+    }
+}
+
+/// The settings of a match.
+pub struct MatchConfig {
+    /// Games to play.
+    pub games: usize,
+    /// The seed of the players' choices (each game's players get their own from it).
+    pub seed: u64,
+    /// Plies after which a game counts as a draw.
+    pub max_plies: usize,
+    /// The openings, each played twice (A first, then B first) in turn; none: from the start.
+    pub openings: Vec<Vec<String>>,
+}
+
+/// Plays the match between `a` and `b`, calling `on_game` after each game (for the progress
+/// bar and the records); stops at the first error `on_game` returns.
+pub fn run<G: ArenaGame>(
+    game: &G,
+    [a, b]: [&Spec; 2],
+    config: &MatchConfig,
+    on_game: &mut dyn FnMut(&GameReport, &Summary) -> Result<(), String>,
+) -> Result<Summary, String> {
+    let mut summary = Summary::default();
+    for index in 0..config.games {
+        let opening = (!config.openings.is_empty()).then(|| (index / 2) % config.openings.len());
+        let a_first = index % 2 == 0;
+        let seed = |k: u64| zobrist::splitmix64(config.seed ^ zobrist::mix64(2 * index as u64 + k));
+        let mut player_a = players::build(game, a, seed(0))?;
+        let mut player_b = players::build(game, b, seed(1))?;
+        let (first, second) = if a_first {
+            (&mut player_a, &mut player_b)
+        } else {
+            (&mut player_b, &mut player_a)
+        };
+        let moves = opening.map_or(&[][..], |k| &config.openings[k][..]);
+        let mut stats = ByPlayer::new(SideStats::default(), SideStats::default());
+        let (record, ending) = play_game(
+            game,
+            moves,
+            ByPlayer::new(first.as_mut(), second.as_mut()),
+            &mut stats,
+            config.max_plies,
+        )?;
+        let (sa, sb) = if a_first {
+            (stats[Player::First], stats[Player::Second])
+        } else {
+            (stats[Player::Second], stats[Player::First])
+        };
+        merge(&mut summary.stats[0], &sa);
+        merge(&mut summary.stats[1], &sb);
+        let report = GameReport {
+            index,
+            a_first,
+            opening,
+            moves: record,
+            ending,
+        };
+        summary.add(&report);
+        on_game(&report, &summary)?;
+    }
+    Ok(summary)
+}
+
+fn merge(total: &mut SideStats, game: &SideStats) {
+    total.moves += game.moves;
+    total.time += game.time;
+    total.longest = total.longest.max(game.longest);
+    total.depth = (total.depth.0 + game.depth.0, total.depth.1 + game.depth.1);
+    total.simulations = (
+        total.simulations.0 + game.simulations.0,
+        total.simulations.1 + game.simulations.1,
+    );
+}
+
+/// One game from `opening` between the players of each side: the moves played (opening
+/// included) and how it ended. An opening that cannot be played is an error.
+pub fn play_game<G: ArenaGame>(
+    game: &G,
+    opening: &[String],
+    mut players: ByPlayer<&mut dyn Contestant<G::Pos>>,
+    stats: &mut ByPlayer<SideStats>,
+    max_plies: usize,
+) -> Result<(Vec<String>, Ending), String> {
+    let mut state = game.start();
+    replay(&mut state, opening.iter().map(String::as_str))
+        .map_err(|e| format!("opening \"{}\": {e}", opening.join(" ")))?;
+    let mut moves = opening.to_vec();
+    loop {
+        if let status @ (Status::Won(_) | Status::Draw) = state.status() {
+            return Ok((moves, Ending::Rules(status)));
+        }
+        if moves.len() >= max_plies {
+            return Ok((moves, Ending::PlyCap));
+        }
+        let side = state.side_to_move();
+        let started = Instant::now();
+        let choice = players[side].choose(game.position(&state));
+        stats[side].add(started.elapsed(), players[side].info());
+        let Some(mv) = choice else {
+            return Ok((moves, Ending::Forfeit(side, "no move".to_owned())));
+        };
+        if let Err(e) = state.play(mv) {
+            return Ok((moves, Ending::Forfeit(side, e.to_string())));
+        }
+        moves.push(mv.to_string());
+    }
+}

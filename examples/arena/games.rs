@@ -1,0 +1,263 @@
+//! The games of the arena: how each starts, what its record's options are, its built-in
+//! openings, its levels and its alpha-beta player.
+
+use crate::players::{AlphaBeta, Contestant};
+use boardgames_core::Game;
+use boardgames_players::{gomoku, morris, tictactoe, ultimate, ComputerPlayer, Level};
+use boardgames_search::{Limits, Searcher};
+use serde_json::{json, Value};
+
+/// The transposition table of an arena alpha-beta player.
+const TABLE_BYTES: usize = 16 << 20;
+
+/// A game the arena can referee.
+pub trait ArenaGame {
+    /// The position the players are asked about.
+    type Pos: Game<Move: Send + Sync> + Send + Sync + 'static;
+    /// The game as refereed (with its draw rules, for morris), whose status ends the game.
+    type State: Game<Move = <Self::Pos as Game>::Move> + Clone;
+
+    /// The game's name, as the referee spells it.
+    fn name(&self) -> &'static str;
+    /// The start of a game.
+    fn start(&self) -> Self::State;
+    /// The position the players see in `state`.
+    fn position<'a>(&self, state: &'a Self::State) -> &'a Self::Pos;
+    /// The referee's `options` that give the same game.
+    fn options(&self) -> Value;
+    /// The built-in openings, moves separated by spaces.
+    fn openings(&self) -> Vec<String>;
+    /// The computer level `level`, seeded by `seed`.
+    fn level(&self, level: Level, seed: u64) -> Box<dyn ComputerPlayer<Self::Pos>>;
+    /// Alpha-beta with the game's evaluator within `limits`, on `threads` threads.
+    fn alpha_beta(&self, limits: Limits, threads: usize) -> Box<dyn Contestant<Self::Pos>>;
+}
+
+fn same<P: Clone>(position: &P) -> P {
+    position.clone()
+}
+
+fn words(list: &[&str]) -> Vec<String> {
+    list.iter().map(|s| s.to_string()).collect()
+}
+
+/// Tic-tac-toe.
+pub struct TicTacToe;
+
+impl ArenaGame for TicTacToe {
+    type Pos = boardgames_tictactoe::Position;
+    type State = boardgames_tictactoe::Position;
+
+    fn name(&self) -> &'static str {
+        "tictactoe"
+    }
+    fn start(&self) -> Self::State {
+        Self::State::new()
+    }
+    fn position<'a>(&self, state: &'a Self::State) -> &'a Self::Pos {
+        state
+    }
+    fn options(&self) -> Value {
+        json!({})
+    }
+    /// The three first moves up to symmetry, and some replies to each.
+    fn openings(&self) -> Vec<String> {
+        words(&[
+            "b2", "a1", "b1", "b2 a1", "b2 b1", "a1 b2", "a1 c3", "b1 b2", "b1 a3",
+        ])
+    }
+    fn level(&self, level: Level, seed: u64) -> Box<dyn ComputerPlayer<Self::Pos>> {
+        Box::new(tictactoe::TicTacToePlayer::new(level, seed))
+    }
+    fn alpha_beta(&self, limits: Limits, threads: usize) -> Box<dyn Contestant<Self::Pos>> {
+        let searcher = Searcher::new(tictactoe::LineEvaluator)
+            .with_table_bytes(1 << 20)
+            .with_threads(threads);
+        Box::new(AlphaBeta::new(searcher, limits, same))
+    }
+}
+
+/// Ultimate tic-tac-toe under the seed's rules.
+pub struct Ultimate;
+
+impl ArenaGame for Ultimate {
+    type Pos = boardgames_ultimate::Position;
+    type State = boardgames_ultimate::Position;
+
+    fn name(&self) -> &'static str {
+        "ultimate"
+    }
+    fn start(&self) -> Self::State {
+        Self::State::new()
+    }
+    fn position<'a>(&self, state: &'a Self::State) -> &'a Self::Pos {
+        state
+    }
+    fn options(&self) -> Value {
+        json!({})
+    }
+    /// Two plies each: a first move in the centre, an edge or a corner board, and a reply.
+    fn openings(&self) -> Vec<String> {
+        words(&[
+            "55 51", "55 53", "55 52", "51 15", "51 11", "51 19", "52 25", "52 21", "11 15",
+            "11 19", "12 25", "19 91", "15 55", "26 61", "37 73", "48 84",
+        ])
+    }
+    fn level(&self, level: Level, seed: u64) -> Box<dyn ComputerPlayer<Self::Pos>> {
+        Box::new(ultimate::UltimatePlayer::new(level, seed))
+    }
+    fn alpha_beta(&self, limits: Limits, threads: usize) -> Box<dyn Contestant<Self::Pos>> {
+        // Two plies per iteration, as the levels and the referee search ultimate.
+        let searcher = Searcher::new(ultimate::UltimateEvaluator::new())
+            .with_table_bytes(TABLE_BYTES)
+            .with_depth_step(2)
+            .with_threads(threads);
+        Box::new(AlphaBeta::new(searcher, limits, same))
+    }
+}
+
+/// Gomoku on a board size under a rule.
+pub struct Gomoku {
+    /// The board size.
+    pub size: u32,
+    /// The rule's name, as the referee spells it.
+    pub rule_name: String,
+    /// The empty board.
+    empty: boardgames_gomoku::Position,
+}
+
+impl Gomoku {
+    /// Gomoku on a `size` board under `rule`, or why not.
+    pub fn new(size: u32, rule: &str) -> Result<Gomoku, String> {
+        let parsed: boardgames_gomoku::Rule = rule.parse().map_err(|e| format!("{e}"))?;
+        let empty = boardgames_gomoku::Position::new(size, parsed).map_err(|e| e.to_string())?;
+        Ok(Gomoku {
+            size,
+            rule_name: rule.trim().to_ascii_lowercase(),
+            empty,
+        })
+    }
+
+    /// The point `dx` columns right and `dy` rows up of the centre, in notation.
+    fn near_centre(&self, dx: i32, dy: i32) -> String {
+        let centre = (self.size as i32 - 1) / 2;
+        let column = (b'a' + (centre + dx) as u8) as char;
+        format!("{column}{}", centre + dy + 1)
+    }
+}
+
+impl ArenaGame for Gomoku {
+    type Pos = boardgames_gomoku::Position;
+    type State = boardgames_gomoku::Position;
+
+    fn name(&self) -> &'static str {
+        "gomoku"
+    }
+    fn start(&self) -> Self::State {
+        self.empty
+    }
+    fn position<'a>(&self, state: &'a Self::State) -> &'a Self::Pos {
+        state
+    }
+    fn options(&self) -> Value {
+        json!({ "size": self.size, "rule": self.rule_name })
+    }
+    /// Three stones around the centre: black in the centre, white touching it (straight or
+    /// diagonal), black's second stone at distance one or two.
+    fn openings(&self) -> Vec<String> {
+        const SHAPES: [[(i32, i32); 2]; 10] = [
+            [(0, 1), (1, 1)],
+            [(0, 1), (1, 0)],
+            [(0, 1), (-1, -1)],
+            [(0, 1), (2, 0)],
+            [(0, 1), (1, -2)],
+            [(1, 1), (1, 0)],
+            [(1, 1), (0, 2)],
+            [(1, 1), (-1, 1)],
+            [(1, 1), (2, -1)],
+            [(1, 1), (-2, 0)],
+        ];
+        SHAPES
+            .iter()
+            .map(|[w, b]| {
+                let centre = self.near_centre(0, 0);
+                format!(
+                    "{centre} {} {}",
+                    self.near_centre(w.0, w.1),
+                    self.near_centre(b.0, b.1)
+                )
+            })
+            .collect()
+    }
+    fn level(&self, level: Level, seed: u64) -> Box<dyn ComputerPlayer<Self::Pos>> {
+        Box::new(gomoku::GomokuPlayer::new(level, seed))
+    }
+    fn alpha_beta(&self, limits: Limits, threads: usize) -> Box<dyn Contestant<Self::Pos>> {
+        let searcher = Searcher::new(gomoku::GomokuEvaluator::new())
+            .with_table_bytes(TABLE_BYTES)
+            .with_threads(threads);
+        Box::new(AlphaBeta::new(searcher, limits, |p: &Self::Pos| {
+            gomoku::SearchPosition::new(*p)
+        }))
+    }
+}
+
+/// Nine men's morris, refereed with threefold repetition and a quiet-move rule (the players
+/// see the bare position, as the levels do).
+pub struct Morris {
+    /// Moves in a row with neither placement nor capture that draw the game.
+    pub quiet_moves: u32,
+}
+
+impl Morris {
+    fn rules(&self) -> boardgames_morris::DrawRules {
+        let mut rules = boardgames_morris::DrawRules::NONE;
+        rules.threefold = true;
+        rules.quiet_moves = Some(self.quiet_moves);
+        rules
+    }
+}
+
+impl ArenaGame for Morris {
+    type Pos = boardgames_morris::Position;
+    type State = boardgames_morris::Match;
+
+    fn name(&self) -> &'static str {
+        "morris"
+    }
+    fn start(&self) -> Self::State {
+        boardgames_morris::Match::new(boardgames_morris::Position::new(), self.rules())
+    }
+    fn position<'a>(&self, state: &'a Self::State) -> &'a Self::Pos {
+        state.position()
+    }
+    fn options(&self) -> Value {
+        json!({ "draw_rule": { "threefold": true, "quiet_moves": self.quiet_moves } })
+    }
+    /// Two placements each side, spread over the rings.
+    fn openings(&self) -> Vec<String> {
+        words(&[
+            "d2 d6",
+            "a1 g7",
+            "b4 f4",
+            "d3 d5",
+            "a4 g4",
+            "d2 b4",
+            "c3 e5",
+            "d7 d1",
+            "b2 f6",
+            "d2 d6 b4 f4",
+            "a4 d7 g4 d1",
+            "c4 e4 d3 d5",
+        ])
+    }
+    fn level(&self, level: Level, seed: u64) -> Box<dyn ComputerPlayer<Self::Pos>> {
+        Box::new(morris::MorrisPlayer::new(level, seed))
+    }
+    fn alpha_beta(&self, limits: Limits, threads: usize) -> Box<dyn Contestant<Self::Pos>> {
+        let searcher = Searcher::new(morris::MorrisEvaluator::new())
+            .with_table_bytes(TABLE_BYTES)
+            .with_threads(threads);
+        Box::new(AlphaBeta::new(searcher, limits, same))
+    }
+}

@@ -1,0 +1,264 @@
+//! Player specifications on the command line: `random`, a level, `ab:...` or `mcts:...`.
+//!
+//! | spec | player |
+//! |---|---|
+//! | `random` | a uniformly random legal move |
+//! | `beginner`, `normal`, `expert` | the game's computer level (ai-players) |
+//! | `ab:depth=6`, `ab:time=200ms`, `ab:nodes=100000`, `...,threads=2` | alpha-beta with the game's evaluator (Lazy SMP with threads) |
+//! | `mcts:time=200ms`, `mcts:sims=20000`, `mcts:...,c=1.4,threads=2` | MCTS, random playouts |
+//!
+//! Settings are `key=value` after the colon, separated by commas. A value alone is a
+//! shorthand: one with a unit (`200ms`, `1s`, `1.5s`) is the time, a bare number the depth
+//! (alpha-beta) or the simulations (MCTS): `ab:6`, `mcts:200ms`.
+
+use boardgames_players::Level;
+use std::time::Duration;
+
+/// What kind of player a spec names.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Kind {
+    /// Uniformly random moves.
+    Random,
+    /// A computer level.
+    Level(Level),
+    /// Alpha-beta search with the game's evaluator.
+    AlphaBeta,
+    /// Monte Carlo tree search with random playouts.
+    Mcts,
+}
+
+/// A player as the command line names it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Spec {
+    /// The kind of player.
+    pub kind: Kind,
+    /// The deepest iteration (alpha-beta).
+    pub depth: Option<u32>,
+    /// Nodes to visit (alpha-beta) or to keep in the tree (MCTS).
+    pub nodes: Option<u64>,
+    /// Simulations a move (MCTS).
+    pub simulations: Option<u64>,
+    /// Time a move.
+    pub time: Option<Duration>,
+    /// Search threads.
+    pub threads: usize,
+    /// The UCT exploration constant (MCTS).
+    pub exploration: Option<f64>,
+    /// The text given, for the report.
+    pub text: String,
+}
+
+/// What is wrong with a player spec.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum SpecError {
+    /// Not a known player.
+    #[error("unknown player {0:?}: random, beginner, normal, expert, ab:..., mcts:...")]
+    UnknownPlayer(String),
+    /// A setting the player does not take.
+    #[error("{player} takes no setting {key:?}: {allowed}")]
+    UnknownKey {
+        /// The player kind.
+        player: &'static str,
+        /// The key given.
+        key: String,
+        /// The keys it takes.
+        allowed: &'static str,
+    },
+    /// A value that could not be read.
+    #[error("bad value {value:?} for {key}: {expected}")]
+    BadValue {
+        /// The key.
+        key: String,
+        /// The text given.
+        value: String,
+        /// What was expected.
+        expected: &'static str,
+    },
+    /// A searching player with no limit would search without end.
+    #[error("{0} needs a limit: {1}")]
+    NoLimit(&'static str, &'static str),
+}
+
+const AB_KEYS: &str = "depth, nodes, time, threads";
+const MCTS_KEYS: &str = "sims, time, nodes, c, threads";
+
+impl std::str::FromStr for Spec {
+    type Err = SpecError;
+
+    fn from_str(text: &str) -> Result<Spec, SpecError> {
+        let text = text.trim();
+        let lower = text.to_ascii_lowercase();
+        let (head, settings) = match lower.split_once(':') {
+            Some((head, settings)) => (head, Some(settings)),
+            None => (lower.as_str(), None),
+        };
+        let kind = match (head, settings) {
+            ("random", None) => Kind::Random,
+            ("ab" | "alphabeta", Some(_)) => Kind::AlphaBeta,
+            ("mcts", Some(_)) => Kind::Mcts,
+            (name, None) => Kind::Level(
+                name.parse()
+                    .map_err(|_| SpecError::UnknownPlayer(text.to_owned()))?,
+            ),
+            _ => return Err(SpecError::UnknownPlayer(text.to_owned())),
+        };
+        let mut spec = Spec {
+            kind,
+            depth: None,
+            nodes: None,
+            simulations: None,
+            time: None,
+            threads: 1,
+            exploration: None,
+            text: text.to_owned(),
+        };
+        for item in settings.into_iter().flat_map(|s| s.split(',')) {
+            spec.set(item.trim())?;
+        }
+        spec.check_limits()?;
+        Ok(spec)
+    }
+}
+
+impl Spec {
+    /// Applies one `key=value` (or shorthand value) setting.
+    fn set(&mut self, item: &str) -> Result<(), SpecError> {
+        let (player, allowed) = match self.kind {
+            Kind::AlphaBeta => ("ab", AB_KEYS),
+            _ => ("mcts", MCTS_KEYS),
+        };
+        let (key, value) = match item.split_once('=') {
+            Some((key, value)) => (key.trim(), value.trim()),
+            None if item.ends_with('s') => ("time", item),
+            None if self.kind == Kind::AlphaBeta => ("depth", item),
+            None => ("sims", item),
+        };
+        let unknown = || SpecError::UnknownKey {
+            player,
+            key: key.to_owned(),
+            allowed,
+        };
+        match (key, self.kind) {
+            ("time", _) => self.time = Some(duration(key, value)?),
+            ("nodes", _) => self.nodes = Some(number(key, value)?),
+            ("depth", Kind::AlphaBeta) => {
+                let depth = number(key, value)?;
+                self.depth = Some(u32::try_from(depth).map_err(|_| bad(key, value, "a depth"))?);
+            }
+            ("sims" | "simulations", Kind::Mcts) => self.simulations = Some(number(key, value)?),
+            ("threads", _) => {
+                let threads = number(key, value)?;
+                self.threads = usize::try_from(threads)
+                    .ok()
+                    .filter(|&t| (1..=256).contains(&t))
+                    .ok_or_else(|| bad(key, value, "a thread count from 1 to 256"))?;
+            }
+            ("c", Kind::Mcts) => {
+                let c: f64 = value
+                    .parse()
+                    .ok()
+                    .filter(|c: &f64| c.is_finite() && *c >= 0.0)
+                    .ok_or_else(|| bad(key, value, "a finite number at least 0"))?;
+                self.exploration = Some(c);
+            }
+            _ => return Err(unknown()),
+        }
+        Ok(())
+    }
+
+    fn check_limits(&self) -> Result<(), SpecError> {
+        match self.kind {
+            Kind::AlphaBeta
+                if self.depth.is_none() && self.time.is_none() && self.nodes.is_none() =>
+            {
+                Err(SpecError::NoLimit(
+                    "ab",
+                    "depth, nodes or time (ab:depth=6, ab:200ms)",
+                ))
+            }
+            Kind::Mcts if self.simulations.is_none() && self.time.is_none() => Err(
+                SpecError::NoLimit("mcts", "sims or time (mcts:sims=10000, mcts:200ms)"),
+            ),
+            _ => Ok(()),
+        }
+    }
+}
+
+fn bad(key: &str, value: &str, expected: &'static str) -> SpecError {
+    SpecError::BadValue {
+        key: key.to_owned(),
+        value: value.to_owned(),
+        expected,
+    }
+}
+
+fn number(key: &str, value: &str) -> Result<u64, SpecError> {
+    value
+        .replace('_', "")
+        .parse::<u64>()
+        .ok()
+        .filter(|&n| n > 0)
+        .ok_or_else(|| bad(key, value, "a whole number above 0"))
+}
+
+/// `200ms`, `1s`, `1.5s`: a positive time of at most a day.
+fn duration(key: &str, value: &str) -> Result<Duration, SpecError> {
+    const EXPECTED: &str = "a time such as 200ms or 1.5s";
+    let (number, scale) = if let Some(ms) = value.strip_suffix("ms") {
+        (ms, 1e-3)
+    } else if let Some(s) = value.strip_suffix('s') {
+        (s, 1.0)
+    } else {
+        return Err(bad(key, value, EXPECTED));
+    };
+    number
+        .parse::<f64>()
+        .ok()
+        .map(|n| n * scale)
+        .filter(|s| s.is_finite() && *s > 0.0 && *s <= 86_400.0)
+        .map(Duration::from_secs_f64)
+        .ok_or_else(|| bad(key, value, EXPECTED))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_every_form() {
+        let ab: Spec = "ab:depth=6,time=1.5s".parse().unwrap();
+        assert_eq!(ab.kind, Kind::AlphaBeta);
+        assert_eq!(ab.depth, Some(6));
+        assert_eq!(ab.time, Some(Duration::from_millis(1500)));
+        let mcts: Spec = "MCTS:200ms,c=1.4,threads=2,sims=5_000".parse().unwrap();
+        assert_eq!(mcts.kind, Kind::Mcts);
+        assert_eq!(mcts.time, Some(Duration::from_millis(200)));
+        assert_eq!(mcts.simulations, Some(5000));
+        assert_eq!((mcts.threads, mcts.exploration), (2, Some(1.4)));
+        assert_eq!("ab:8".parse::<Spec>().unwrap().depth, Some(8));
+        assert_eq!("mcts:300".parse::<Spec>().unwrap().simulations, Some(300));
+        assert_eq!(
+            "Expert".parse::<Spec>().unwrap().kind,
+            Kind::Level(Level::Expert)
+        );
+        assert_eq!("random".parse::<Spec>().unwrap().kind, Kind::Random);
+    }
+
+    #[test]
+    fn says_what_is_wrong() {
+        let err = |s: &str| s.parse::<Spec>().unwrap_err().to_string();
+        assert_eq!(
+            err("grandmaster"),
+            "unknown player \"grandmaster\": random, beginner, normal, expert, ab:..., mcts:..."
+        );
+        assert!(err("random:5").starts_with("unknown player \"random:5\""));
+        assert!(err("ab:sims=5").starts_with("ab takes no setting \"sims\""));
+        assert!(err("mcts:depth=5").starts_with("mcts takes no setting \"depth\""));
+        assert!(err("ab:time=fast").starts_with("bad value \"fast\" for time"));
+        assert!(err("mcts:c=-1").starts_with("bad value \"-1\" for c"));
+        assert!(err("mcts:threads=300").contains("thread count"));
+        assert!(err("ab:nodes=0").contains("above 0"));
+        assert_eq!("ab:nodes=5".parse::<Spec>().unwrap().nodes, Some(5));
+        assert!(err("mcts:nodes=100").starts_with("mcts needs a limit"));
+    }
+}
