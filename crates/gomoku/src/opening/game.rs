@@ -384,11 +384,17 @@ impl OpeningGame {
                 moves.extend((1..=available).map(Move::Declare));
             }
             Kind::Offer => {
+                // The offers' canonical points once, then one lookup per point.
                 let syms = stabiliser(&self.position);
+                let taken: PointSet = self
+                    .offers
+                    .iter()
+                    .map(|p| canonical(p, &syms, size))
+                    .collect();
                 moves.extend(
                     self.board_points()
                         .into_iter()
-                        .filter(|&p| twin_among(p, self.offers.iter(), &syms, size).is_none())
+                        .filter(|&p| !taken.contains(canonical(p, &syms, size)))
                         .map(Move::Offer),
                 );
             }
