@@ -30,12 +30,31 @@ pub trait RefereeGame: boardgames_core::Game + Sized {
     /// The start position for these options, or an error naming the bad option.
     fn from_options(options: &serde_json::Map<String, Value>) -> Result<Self, String>;
 
-    /// A best move by the ai-search crate with the game's evaluator (the `search` op).
+    /// A best move by the ai-search crate's alpha-beta with the game's evaluator, on
+    /// `threads` threads (the `search` op; Lazy SMP above 1).
     fn search(
         &self,
         _limits: &boardgames_search::Limits,
+        _threads: usize,
     ) -> Result<boardgames_search::SearchResult<Self::Move>, String> {
         Err("\"search\" is not available for this game yet".into())
+    }
+
+    /// A best move by Monte Carlo tree search with random playouts on `threads` threads
+    /// (root-parallel), the `search` op with `"engine": "mcts"`. The default searches the
+    /// game as served, its draw rules included.
+    fn mcts(
+        &self,
+        limits: &boardgames_search::Limits,
+        threads: usize,
+    ) -> Result<boardgames_search::MctsResult<Self::Move>, String>
+    where
+        Self: Send + Sync,
+        Self::Move: Send + Sync,
+    {
+        let mut mcts = boardgames_search::Mcts::new(boardgames_search::RandomPlayout::default())
+            .with_threads(threads);
+        Ok(mcts.search(self, limits))
     }
 
     /// Fields the game adds to a `state` answer (a gomoku opening: which seat plays which

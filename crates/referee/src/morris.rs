@@ -83,13 +83,14 @@ impl RefereeGame for Morris {
         })
     }
 
-    fn search(&self, limits: &Limits) -> Result<SearchResult<Move>, String> {
+    fn search(&self, limits: &Limits, threads: usize) -> Result<SearchResult<Move>, String> {
         let position = match self {
             Morris::Plain(position) => position,
             Morris::Ruled(game) => game.position(),
         };
-        let mut searcher =
-            Searcher::new(MorrisEvaluator::new()).with_table_bytes(SEARCH_TABLE_BYTES);
+        let mut searcher = Searcher::new(MorrisEvaluator::new())
+            .with_table_bytes(SEARCH_TABLE_BYTES)
+            .with_threads(threads);
         Ok(searcher.search(position, limits))
     }
 }

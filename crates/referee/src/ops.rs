@@ -3,7 +3,7 @@
 use crate::request::Request;
 use crate::RefereeGame;
 use boardgames_core::{perft, replay, MoveList, Rng, Status};
-use boardgames_search::Limits;
+use boardgames_search::{Limits, MctsResult, SearchResult};
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 
@@ -13,7 +13,11 @@ pub fn error(message: impl Into<String>) -> Value {
 }
 
 /// Plays the request's moves on the game's start position and runs the operation.
-pub fn serve<G: RefereeGame>(request: &Request) -> Result<Value, Value> {
+pub fn serve<G>(request: &Request) -> Result<Value, Value>
+where
+    G: RefereeGame + Send + Sync,
+    G::Move: Send + Sync,
+{
     let mut position = G::from_options(&request.options).map_err(error)?;
     if let Err(e) = replay(&mut position, request.moves.iter().map(String::as_str)) {
         return Err(json!({ "error": e.reason(), "ply": e.ply() }));
@@ -45,13 +49,55 @@ pub fn serve<G: RefereeGame>(request: &Request) -> Result<Value, Value> {
     }
 }
 
-fn search<G: RefereeGame>(position: &G, request: &Request) -> Result<Value, Value> {
+/// The `search` op: `"engine": "alphabeta"` (the default) or `"mcts"`, on `"threads"`
+/// threads (default 1), within `depth` (alpha-beta), `simulations` (MCTS), `nodes` (visited by
+/// alpha-beta, kept in the tree by MCTS) and `millis`; with none of them, one second.
+fn search<G>(position: &G, request: &Request) -> Result<Value, Value>
+where
+    G: RefereeGame + Send + Sync,
+    G::Move: Send + Sync,
+{
     if position.status().is_over() {
         return Err(error("the game is over: there is nothing to search"));
     }
+    let engine = request.text("engine", "alphabeta").map_err(error)?;
+    let threads = request.uint("threads", Some(1)).map_err(error)?;
+    let threads = usize::try_from(threads)
+        .ok()
+        .filter(|t| (1..=MAX_THREADS).contains(t))
+        .ok_or_else(|| error(format!("\"threads\" must be from 1 to {MAX_THREADS}")))?;
+    let limits = search_limits(request, engine)?;
+    match engine {
+        "alphabeta" => alpha_beta_answer(position.search(&limits, threads).map_err(error)?),
+        _ => mcts_answer(position.mcts(&limits, threads).map_err(error)?),
+    }
+}
+
+/// The most search threads a request may ask for.
+const MAX_THREADS: usize = 256;
+
+/// The limits of a `search` request for `engine`, refusing a limit the engine does not use.
+fn search_limits(request: &Request, engine: &str) -> Result<Limits, Value> {
     let depth = request.uint("depth", Some(0)).map_err(error)?;
     let nodes = request.uint("nodes", Some(0)).map_err(error)?;
     let millis = request.uint("millis", Some(0)).map_err(error)?;
+    let simulations = request.uint("simulations", Some(0)).map_err(error)?;
+    match engine {
+        "alphabeta" if simulations > 0 => {
+            return Err(error("\"simulations\" is a limit of \"engine\": \"mcts\""))
+        }
+        "mcts" if depth > 0 => {
+            return Err(error(
+                "\"depth\" is a limit of \"engine\": \"alphabeta\"; MCTS takes \"simulations\", \"nodes\" and \"millis\"",
+            ))
+        }
+        "alphabeta" | "mcts" => {}
+        other => {
+            return Err(error(format!(
+                "unknown engine {other:?}: the engines are \"alphabeta\" and \"mcts\""
+            )))
+        }
+    }
     let mut limits = Limits::none();
     if depth > 0 {
         limits = limits.with_depth(depth.min(u32::MAX as u64) as u32);
@@ -59,14 +105,21 @@ fn search<G: RefereeGame>(position: &G, request: &Request) -> Result<Value, Valu
     if nodes > 0 {
         limits = limits.with_nodes(nodes);
     }
-    if millis > 0 || (depth == 0 && nodes == 0) {
+    if simulations > 0 {
+        limits = limits.with_simulations(simulations);
+    }
+    if millis > 0 || (depth == 0 && nodes == 0 && simulations == 0) {
         // Without any limit the search gets one second.
         let millis = if millis > 0 { millis } else { 1_000 };
         limits = limits.with_time(Duration::from_millis(millis));
     }
-    let result = position.search(&limits).map_err(error)?;
+    Ok(limits)
+}
+
+fn alpha_beta_answer<M: std::fmt::Display>(result: SearchResult<M>) -> Result<Value, Value> {
     let best = result
         .best_move
+        .as_ref()
         .ok_or_else(|| error("the search found no move"))?;
     let pv: Vec<String> = result.pv.iter().map(|m| m.to_string()).collect();
     let mut answer = json!({
@@ -77,6 +130,30 @@ fn search<G: RefereeGame>(position: &G, request: &Request) -> Result<Value, Valu
         "micros": result.elapsed.as_micros() as u64,
         "nps": result.nodes_per_second(),
         "table_hits": result.table_hits,
+        "pv": pv,
+    });
+    if let Some(proof) = result.proof {
+        answer["result"] = json!(proof.name());
+    }
+    Ok(answer)
+}
+
+/// An MCTS answer: the move, `simulations` and `micros`, the move's mean `value` for the side
+/// to move (-1 to 1), the tree's size, the best line, and `result` when the solver proved one.
+fn mcts_answer<M: std::fmt::Display + Copy + PartialEq>(
+    result: MctsResult<M>,
+) -> Result<Value, Value> {
+    let best = result
+        .best_move
+        .ok_or_else(|| error("the search found no move"))?;
+    let pv: Vec<String> = result.pv.iter().map(|s| s.mv.to_string()).collect();
+    let mut answer = json!({
+        "move": best.to_string(),
+        "value": result.value,
+        "simulations": result.simulations,
+        "micros": result.elapsed.as_micros() as u64,
+        "sps": result.simulations_per_second(),
+        "tree_nodes": result.tree_nodes,
         "pv": pv,
     });
     if let Some(proof) = result.proof {

@@ -13,7 +13,14 @@ fn op_fields(op: &str) -> Option<&'static [&'static str]> {
         "state" => Some(&[]),
         "perft" => Some(&["depth"]),
         "playouts" => Some(&["count", "seed", "max_plies"]),
-        "search" => Some(&["depth", "nodes", "millis"]),
+        "search" => Some(&[
+            "depth",
+            "nodes",
+            "millis",
+            "simulations",
+            "engine",
+            "threads",
+        ]),
         _ => None,
     }
 }
@@ -108,6 +115,20 @@ impl Request {
             moves,
             fields,
         })
+    }
+
+    /// A string field, or `default` when absent.
+    pub fn text<'a>(&'a self, name: &str, default: &'a str) -> Result<&'a str, String> {
+        debug_assert!(
+            op_fields(&self.op).is_some_and(|own| own.contains(&name)),
+            "{name:?} is read by {:?} but not listed in op_fields",
+            self.op
+        );
+        match self.fields.get(name) {
+            None | Some(Value::Null) => Ok(default),
+            Some(Value::String(text)) => Ok(text),
+            Some(v) => Err(format!("\"{name}\" must be a string, got {v}")),
+        }
     }
 
     /// A non-negative integer field, or `default` when absent.

@@ -14,9 +14,10 @@ impl RefereeGame for boardgames_tictactoe::Position {
         }
     }
 
-    fn search(&self, limits: &Limits) -> Result<SearchResult<Self::Move>, String> {
-        let mut searcher =
-            Searcher::new(boardgames_players::tictactoe::LineEvaluator).with_table_bytes(1 << 20);
+    fn search(&self, limits: &Limits, threads: usize) -> Result<SearchResult<Self::Move>, String> {
+        let mut searcher = Searcher::new(boardgames_players::tictactoe::LineEvaluator)
+            .with_table_bytes(1 << 20)
+            .with_threads(threads);
         Ok(searcher.search(self, limits))
     }
 }

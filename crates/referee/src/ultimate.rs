@@ -34,12 +34,13 @@ impl RefereeGame for Position {
         Ok(Position::with_rules(rules))
     }
 
-    fn search(&self, limits: &Limits) -> Result<SearchResult<Self::Move>, String> {
+    fn search(&self, limits: &Limits, threads: usize) -> Result<SearchResult<Self::Move>, String> {
         // Two plies per iteration: the evaluation's side-to-move bonus makes odd and even
         // depths differ, and skipping every other one saves nodes.
         let mut searcher = Searcher::new(UltimateEvaluator::new())
             .with_table_bytes(DEFAULT_TABLE_BYTES)
-            .with_depth_step(2);
+            .with_depth_step(2)
+            .with_threads(threads);
         Ok(searcher.search(self, limits))
     }
 }
