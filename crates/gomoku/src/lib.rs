@@ -77,6 +77,8 @@ mod playout;
 mod point;
 mod point_set;
 mod position;
+pub mod psq;
+mod record;
 pub mod rule;
 #[cfg(feature = "serde")]
 mod serde_impl;

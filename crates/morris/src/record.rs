@@ -23,7 +23,7 @@
 use crate::{IllegalMove, Move, Position, Rules};
 use boardgames_core::matches::record::RecordGame;
 use boardgames_core::matches::MatchRules;
-use boardgames_core::{Game, Player};
+use boardgames_core::{Game, Player, Status};
 
 pub use boardgames_core::matches::{DrawRules, MatchError, Reason};
 
@@ -47,7 +47,7 @@ impl MatchRules for Position {
         }
     }
 
-    fn game_over() -> IllegalMove {
+    fn game_over(_status: Status) -> IllegalMove {
         IllegalMove::GameOver
     }
 

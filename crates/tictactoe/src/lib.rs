@@ -47,6 +47,7 @@ mod conformance_tests;
 mod diagram;
 mod error;
 mod position;
+mod record;
 mod setup;
 mod symmetry;
 

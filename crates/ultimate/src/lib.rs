@@ -83,6 +83,7 @@ mod illegal;
 mod moves;
 mod playout;
 mod position;
+mod record;
 mod rules;
 mod setup;
 mod zobrist;

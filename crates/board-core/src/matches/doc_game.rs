@@ -165,7 +165,7 @@ impl MatchRules for Countdown {
         Reason::NoPieces
     }
 
-    fn game_over() -> Refused {
+    fn game_over(_status: Status) -> Refused {
         Refused::GameOver
     }
 

@@ -558,8 +558,8 @@ impl<G: MatchRules> Game for Match<G> {
     }
 
     fn check_move(&self, mv: G::Move) -> Result<(), G::Illegal> {
-        if self.outcome().is_some() {
-            return Err(G::game_over());
+        if let Some(outcome) = self.outcome() {
+            return Err(G::game_over(outcome.status));
         }
         self.current.check_move(mv)
     }

@@ -169,8 +169,9 @@ pub trait MatchRules: Game {
     fn end_reason(&self) -> Reason;
 
     /// The game's own "the game is over" reason, which a match returns from `check_move`
-    /// once it has ended by resignation, agreement, time or a draw rule.
-    fn game_over() -> Self::Illegal;
+    /// once it has ended by resignation, agreement, time or a draw rule; `status` is the
+    /// match's.
+    fn game_over(status: Status) -> Self::Illegal;
 
     /// `true` when `mv`, played here, is irreversible: a position from before it can never
     /// occur again, so it cuts the repetition window and resets the quiet-move count. In
