@@ -326,3 +326,45 @@ fn random_playout_leaves_value_the_side_to_move() {
         -1.0
     );
 }
+
+/// A short search from the start and a few plies on, with one and two threads: a legal move.
+fn runs_on<G>(start: G, name: &str)
+where
+    G: Game + Send + Sync,
+    G::Move: Send + Sync,
+{
+    let mut rng = Rng::new(17);
+    for plies in [0, 6, 30] {
+        let position = random_position(start.clone(), plies, &mut rng);
+        if position.status().is_over() {
+            continue;
+        }
+        for threads in [1, 2] {
+            let mut mcts = Mcts::new(RandomPlayout::default()).with_threads(threads);
+            let result = mcts.search(&position, &Limits::simulations(400));
+            let mv = result.best_move.expect("an ongoing game gets a move");
+            assert!(position.is_legal(mv), "{name}: {mv} after {plies} plies");
+            // A proven root ends the search early.
+            if result.proof.is_none() {
+                assert_eq!(result.simulations, 400, "{name}");
+            }
+        }
+    }
+}
+
+#[test]
+fn runs_on_every_game() {
+    runs_on(Position::new(), "tictactoe");
+    runs_on(boardgames_ultimate::Position::new(), "ultimate");
+    runs_on(boardgames_morris::Position::new(), "morris");
+    for (size, rule) in [
+        (15, boardgames_gomoku::Rule::FREESTYLE),
+        (15, boardgames_gomoku::Rule::CARO),
+        (15, boardgames_gomoku::Rule::RENJU),
+    ] {
+        runs_on(
+            boardgames_gomoku::Position::new(size, rule).unwrap(),
+            "gomoku",
+        );
+    }
+}
