@@ -87,6 +87,8 @@ pub fn signed(elo: f64) -> String {
     if elo.is_infinite() {
         if elo > 0.0 { "+inf" } else { "-inf" }.to_owned()
     } else {
+        // Rounded to 0, a small negative difference would print as "-0".
+        let elo = if elo.abs() < 0.5 { 0.0 } else { elo };
         format!("{:+.0}", elo)
     }
 }
@@ -164,6 +166,7 @@ mod tests {
         };
         let e = estimate(&even).unwrap();
         assert!(close(e.elo, 0.0, 1e-9));
+        assert_eq!(signed(-0.2), "+0");
         assert!(
             close(e.elo_interval.0, -77.39, 0.01),
             "{}",
