@@ -223,32 +223,24 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>> Context<'_, G, E, T> {
         if self.out_of_budget() {
             return 0;
         }
-        let t = self.techniques;
         let key = position.zobrist();
-        let mut table_move = TableMove::None;
         // Nodes just above the leaves skip the table: their probes would mostly miss the
         // cache and the little they save costs more than the search they spare.
-        let use_table = t.table && depth >= TABLE_MIN_DEPTH;
-        if use_table {
-            if let Some(entry) = self.table.probe_entry(key) {
-                self.s.table_hits += 1;
-                table_move = entry.best;
-                // Only an entry of exactly this depth may cut: a deeper one would give a
-                // different (if better) value than a search of this depth.
-                if ply > 0 && entry.depth as u32 == depth && t.alpha_beta {
-                    let s = score::from_table(entry.score, ply);
-                    let cut = match entry.bound {
-                        Bound::Exact => true,
-                        Bound::Lower => s >= beta,
-                        Bound::Upper => s <= alpha,
-                    };
-                    if cut {
-                        return s;
-                    }
-                }
+        let use_table = self.techniques.table && depth >= TABLE_MIN_DEPTH;
+        let at = At {
+            depth,
+            ply,
+            key,
+            use_table,
+        };
+        let table_move = if use_table {
+            match self.probe(at, alpha, beta) {
+                Ok(table_move) => table_move,
+                Err(cut) => return cut,
             }
-        }
-
+        } else {
+            TableMove::None
+        };
         let mut moves = MoveList::new();
         self.evaluator.search_moves(position, &mut moves);
         if moves.is_empty() {
@@ -263,16 +255,34 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>> Context<'_, G, E, T> {
         if T::INDEXED && use_table {
             self.s.originals.extend_from_slice(&moves);
         }
-        let at = At {
-            depth,
-            ply,
-            key,
-            use_table,
-        };
         let score = self.search_moves(position, moves.as_mut_slice(), table_move, at, alpha, beta);
         self.s.keys.truncate(keys);
         self.s.originals.truncate(originals);
         score
+    }
+
+    /// The table's word on a node: `Err` with the score when a stored result of exactly this
+    /// depth cuts it off, else `Ok` with the stored move, if any.
+    #[inline(always)]
+    fn probe(&mut self, at: At, alpha: Score, beta: Score) -> Result<TableMove<G::Move>, Score> {
+        let Some(entry) = self.table.probe_entry(at.key) else {
+            return Ok(TableMove::None);
+        };
+        self.s.table_hits += 1;
+        // Only an entry of exactly this depth may cut: a deeper one would give a different
+        // (if better) value than a search of this depth.
+        if at.ply > 0 && entry.depth as u32 == at.depth && self.techniques.alpha_beta {
+            let s = score::from_table(entry.score, at.ply);
+            let cut = match entry.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+            };
+            if cut {
+                return Err(s);
+            }
+        }
+        Ok(entry.best)
     }
 
     /// A node whose value is its static one: a finished game or the evaluation (what

@@ -310,26 +310,16 @@ where
             for (i, helper) in helpers.iter_mut().enumerate() {
                 helper.start(&theirs);
                 // Odd helpers start one step deeper than the main thread.
-                let offset = step * ((i as u32 + 1) % 2);
+                let deepening = Deepening {
+                    step,
+                    offset: step * ((i as u32 + 1) % 2),
+                };
                 scope.spawn(move || {
-                    let mut view = SharedView(shared);
-                    let mut context = Context {
-                        evaluator,
-                        techniques,
-                        table: &mut view,
-                        s: helper,
-                    };
-                    context.deepen(position, Deepening { step, offset });
+                    run_thread(evaluator, techniques, shared, helper, position, deepening)
                 });
             }
-            let mut view = SharedView(shared);
-            let mut context = Context {
-                evaluator,
-                techniques,
-                table: &mut view,
-                s: &mut *main,
-            };
-            let result = context.deepen(position, Deepening { step, offset: 0 });
+            let deepening = Deepening { step, offset: 0 };
+            let result = run_thread(evaluator, techniques, shared, main, position, deepening);
             done.store(true, Ordering::Relaxed);
             result
         });
@@ -339,4 +329,23 @@ where
         }
         result
     }
+}
+
+/// One thread of a Lazy SMP search on the shared table.
+fn run_thread<G: Game, E: Evaluator<G>>(
+    evaluator: &E,
+    techniques: Techniques,
+    shared: &SharedTable,
+    state: &mut ThreadState<G::Move>,
+    position: &G,
+    deepening: Deepening,
+) -> SearchResult<G::Move> {
+    let mut view = SharedView(shared);
+    let mut context = Context {
+        evaluator,
+        techniques,
+        table: &mut view,
+        s: state,
+    };
+    context.deepen(position, deepening)
 }
