@@ -16,6 +16,7 @@
 #![forbid(unsafe_code)]
 
 mod gomoku;
+mod records;
 mod morris;
 mod ops;
 mod request;
@@ -73,6 +74,9 @@ pub fn answer(line: &str) -> Value {
             }
         }
     };
+    if matches!(request.op.as_str(), "record" | "match") {
+        return records::answer(&request).unwrap_or_else(|e| e);
+    }
     // The game table: one arm per game.
     let result = match request.game.as_str() {
         "tictactoe" => ops::serve::<boardgames_tictactoe::Position>(&request),

@@ -44,7 +44,7 @@ where
         }
         "search" => search(&position, request),
         other => Err(error(format!(
-            "unknown op {other:?}: the ops are state, perft, playouts, search"
+            "unknown op {other:?}: the ops are state, perft, playouts, search, record, match"
         ))),
     }
 }

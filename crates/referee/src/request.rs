@@ -13,6 +13,8 @@ fn op_fields(op: &str) -> Option<&'static [&'static str]> {
         "state" => Some(&[]),
         "perft" => Some(&["depth"]),
         "playouts" => Some(&["count", "seed", "max_plies"]),
+        "record" => Some(&["text"]),
+        "match" => Some(&["actions"]),
         "search" => Some(&[
             "depth",
             "nodes",
