@@ -102,9 +102,12 @@ impl OpeningPlayer {
                 (own, self.tie(p))
             })
         } else {
-            candidates
-                .into_iter()
-                .min_by_key(|&p| (self.score_after(position, p).abs(), self.tie(p)))
+            // Scores within a few points of each other are equally even: among them the stone
+            // nearest the others keeps the fight in the middle of the board.
+            candidates.into_iter().min_by_key(|&p| {
+                let evenness = self.score_after(position, p).abs() / EVEN_BAND;
+                (evenness, spread(position, p), self.tie(p))
+            })
         };
         choice.map(Move::Stone)
     }
@@ -167,6 +170,25 @@ impl OpeningPlayer {
     fn tie(&self, point: Point) -> u64 {
         zobrist::mix64(self.seed ^ point.index() as u64)
     }
+}
+
+/// Black's scores closer than this count as equally even when placing a balanced stone.
+const EVEN_BAND: Score = 8;
+
+/// How far `point` lies from the stones and the centre: the sum of squared distances to each
+/// stone, plus the squared distance to the centre on an empty board.
+fn spread(position: &Position, point: Point) -> i32 {
+    let square = |p: Point, c: i32, r: i32| {
+        let (dc, dr) = (i32::from(p.col()) - c, i32::from(p.row()) - r);
+        dc * dc + dr * dr
+    };
+    let centre = i32::from(position.size() / 2);
+    Player::ALL
+        .iter()
+        .flat_map(|&c| position.stones(c).iter())
+        .map(|s| square(point, i32::from(s.col()), i32::from(s.row())))
+        .sum::<i32>()
+        + square(point, centre, centre)
 }
 
 /// The static score from black's view.
