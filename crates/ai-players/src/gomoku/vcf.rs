@@ -387,21 +387,20 @@ impl Vcf {
             return None;
         }
         let me = position.side_to_move();
-        // Against a four the only four worth trying is the one on its winning point.
-        let pool = if theirs.is_empty() {
-            *fours
-        } else {
-            theirs.intersection(fours)
-        };
-        let mut tries: Vec<(u32, Point)> = pool
+        let mut tries: Vec<(u32, Point)> = fours
             .iter()
             .filter_map(|p| {
                 let t = position.threats_at(me, p);
                 (t.fours() > 0).then(|| (strength(&t), p))
             })
             .collect();
-        tries.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        // Every real four point goes down to the children (their candidates must hold all of
+        // theirs), but against a four the only four worth trying is on its winning point.
         let real: PointSet = tries.iter().map(|&(_, p)| p).collect();
+        if let Some(block) = theirs.iter().next() {
+            tries.retain(|&(_, p)| p == block);
+        }
+        tries.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
         for &(_, m) in &tries {
             // Shorter wins were ruled out by the previous iteration, so the first is shortest.
             if let Some(found) = self.four(position, m, &real, moves, budget) {

@@ -1,0 +1,461 @@
+//! VCF and VCT: published puzzles solved at their published length, "no VCF" cases (one move
+//! short of the published length, blocked fives, overlines, renju forbidden points), and
+//! mate distances against a brute-force search on small boards.
+//!
+//! Puzzle sources (positions transcribed from the published diagrams; the solutions'
+//! lengths are the published ones):
+//! - renjuportal.com puzzle 3040: renju, black to move, VCF in 12 fours;
+//! - renjuportal.com puzzle 2990: renju, white to move, VCF in 5 fours;
+//! - "Shadows and fog" by Tama Hoshiduki: renju, black to move, a VCF of 73 fours.
+//!
+//! A published "VCF in N" counts the fours: the solution's line has 2N - 1 moves and its last
+//! four cannot be stopped (two winning points, or a block forbidden to black). The solver's
+//! bound counts the attacker's moves with the five (N + 1), and its `plies` reach the five
+//! (2N + 1).
+//!
+//! These three were found through the test suite of the open-source renju solver
+//! `renju-note/quintet` (file `src/mate/vcf.rs`), which cites the same sources.
+
+use boardgames_core::{ByPlayer, Game, MoveList, Player, Rng, Status};
+use boardgames_gomoku::{Point, PointSet, Position, Rule, Setup};
+use boardgames_players::gomoku::{vcf, vct, ThreatLimits, ThreatOutcome, ThreatWin};
+use std::time::Instant;
+
+/// A position from a diagram (top row first; `x` black, `o` white, `.` empty) with `to_move`
+/// to move: a setup, since puzzle diagrams do not balance the stone counts.
+fn diagram(text: &str, rule: Rule, to_move: Player) -> Position {
+    let rows: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    let size = rows.len() as u8;
+    let mut stones = ByPlayer::new(PointSet::EMPTY, PointSet::EMPTY);
+    for (i, row) in rows.iter().enumerate() {
+        for (col, cell) in row.split_whitespace().enumerate() {
+            let point = Point::new(col as u8, size - 1 - i as u8).unwrap();
+            match cell {
+                "x" => stones.first.insert(point),
+                "o" => stones.second.insert(point),
+                _ => {}
+            }
+        }
+    }
+    Setup {
+        stones,
+        to_move,
+        size: u32::from(size),
+        rule,
+    }
+    .validate()
+    .unwrap()
+}
+
+/// Replays the win's line with checked moves (every move legal, renju forbidden points
+/// refused) and checks its end: the five, or a last four that no defender reply stops.
+fn check_line(position: &Position, win: &ThreatWin) {
+    let attacker = position.side_to_move();
+    let mut game = *position;
+    for (i, &mv) in win.line.iter().enumerate() {
+        game.play(mv)
+            .unwrap_or_else(|e| panic!("move {i} {mv}: {e}"));
+    }
+    if win.line.len() as u32 == win.plies {
+        assert_eq!(game.status(), Status::Won(attacker));
+        return;
+    }
+    assert_eq!(win.line.len() as u32 + 2, win.plies);
+    let mut replies = MoveList::new();
+    game.legal_moves(&mut replies);
+    for &r in replies.iter() {
+        let mut reply = game;
+        reply.play(r).unwrap();
+        assert!(has_winning_point(&reply, attacker), "{r} defends\n{reply}");
+    }
+}
+
+fn solve_vcf(position: &Position, max_moves: u32) -> (ThreatOutcome, u64, f64) {
+    let start = Instant::now();
+    let limits = ThreatLimits::default()
+        .with_nodes(5_000_000)
+        .with_max_moves(max_moves);
+    let result = vcf(position, &limits);
+    (
+        result.outcome,
+        result.nodes,
+        start.elapsed().as_secs_f64() * 1e3,
+    )
+}
+
+const PUZZLE_3040: &str = "
+    . . . . . . . . . . . . . . .
+    . . . . . . . . o . . x . . .
+    . . . . x . o x . . . . . . .
+    . . . . . . . x . . o . . . .
+    . . . . . . . o x . . o . . .
+    . . . . . . x x o . x . . . .
+    . . . . . o . o o x . o . . .
+    . . . . . . . x x o . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .";
+
+const PUZZLE_2990: &str = "
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . o . . .
+    . . . . . . . . . . x . . . .
+    . . . . . . . . . o . o x . .
+    . . . . . . . . o . . . x . .
+    . . . . . . . o o x . o . . .
+    . . . . . . x o x x . . x . .
+    . . . . . o x x . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .";
+
+const SHADOWS_AND_FOG: &str = "
+    . x o . o x . x o o o o x o o
+    . . . x . . o x x o . . o x x
+    o . x . . . . . . . . . x . x
+    x . . . o o . . . . . . . o o
+    . . x . . . . . . . . . . x o
+    o x o o . . . . . . . . . x x
+    o x . x . . o . . . . x . . .
+    x o o o . . . x . o . . . . o
+    o o . . . . . . . . . . . . o
+    o . . . . . o x o . . . . . o
+    x . . . x . . . . o . . . . x
+    . x . x . . . o x . . . . . .
+    . . . . . . o . x x . . . . .
+    x . . . . . . . . x . . o x .
+    . . . x . . x o . . x . . . x";
+
+#[test]
+fn renjuportal_3040_black_vcf_in_12() {
+    let position = diagram(PUZZLE_3040, Rule::RENJU, Player::First);
+    let (outcome, nodes, ms) = solve_vcf(&position, 13);
+    let ThreatOutcome::Win(win) = outcome else {
+        panic!("no VCF found: {outcome:?}");
+    };
+    eprintln!("3040: {} plies, {nodes} nodes, {ms:.1} ms", win.plies);
+    assert_eq!((win.line.len(), win.plies), (23, 25));
+    check_line(&position, &win);
+    // One four short of the published length: none.
+    assert_eq!(solve_vcf(&position, 12).0, ThreatOutcome::NoWin);
+}
+
+#[test]
+fn renjuportal_2990_white_vcf_in_5() {
+    let position = diagram(PUZZLE_2990, Rule::RENJU, Player::Second);
+    let (outcome, nodes, ms) = solve_vcf(&position, 6);
+    let ThreatOutcome::Win(win) = outcome else {
+        panic!("no VCF found: {outcome:?}");
+    };
+    eprintln!("2990: {} plies, {nodes} nodes, {ms:.1} ms", win.plies);
+    assert_eq!((win.line.len(), win.plies), (9, 11));
+    // The published solution is the only one.
+    let text: Vec<String> = win.line.iter().map(|p| p.to_string()).collect();
+    assert_eq!(text.join(" "), "l13 l11 k12 j11 i12 h12 i13 i14 h14");
+    check_line(&position, &win);
+    assert_eq!(solve_vcf(&position, 5).0, ThreatOutcome::NoWin);
+}
+
+#[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "a 73-four VCF: run with --profile test-release"
+)]
+fn shadows_and_fog_73_four_vcf() {
+    let position = diagram(SHADOWS_AND_FOG, Rule::RENJU, Player::First);
+    let (outcome, nodes, ms) = solve_vcf(&position, 74);
+    let ThreatOutcome::Win(win) = outcome else {
+        panic!("no VCF found: {outcome:?}");
+    };
+    eprintln!(
+        "shadows and fog: {} plies, {nodes} nodes, {ms:.1} ms",
+        win.plies
+    );
+    assert_eq!((win.line.len(), win.plies), (145, 147));
+    check_line(&position, &win);
+}
+
+#[test]
+fn a_blocked_five_is_no_four_under_caro() {
+    // Black b6..e6 between white a6 and g6: f6 makes a five under standard; under Caro it
+    // is blocked at both ends and wins nothing, and black has no other four. (Nine stones:
+    // fewer would meet the position's "no five below nine stones" shortcut, wrong for
+    // setups.)
+    let text = "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        o x x x x . o . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        x . . o . . . o .";
+    let standard = diagram(text, Rule::STANDARD, Player::First);
+    let ThreatOutcome::Win(win) = solve_vcf(&standard, 3).0 else {
+        panic!("a five to make under standard");
+    };
+    assert_eq!((win.plies, win.first_move().to_string()), (1, "f6".into()));
+    let caro = diagram(text, Rule::CARO, Player::First);
+    assert_eq!(solve_vcf(&caro, 3).0, ThreatOutcome::NoWin);
+}
+
+#[test]
+fn an_overline_is_no_five_under_exact_five() {
+    // b6 c6 . e6 f6 g6: d6 makes six in a row. Freestyle: a five. Standard: none, and no
+    // four on that row either (every completion is an overline).
+    let text = "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . x x . x x x . .
+        . . . . . . . . .
+        . . . . . . . . .
+        o o . o . . . . .
+        . . . . . . . . .
+        o . . . . . . . .";
+    let free = diagram(text, Rule::FREESTYLE, Player::First);
+    let ThreatOutcome::Win(win) = solve_vcf(&free, 1).0 else {
+        panic!("a five under freestyle")
+    };
+    assert_eq!(win.first_move().to_string(), "d6");
+    let standard = diagram(text, Rule::STANDARD, Player::First);
+    let (outcome, _, _) = solve_vcf(&standard, 3);
+    if let ThreatOutcome::Win(win) = &outcome {
+        assert_ne!(win.line[win.line.len() - 1].to_string(), "d6");
+        check_line(&standard, win);
+    }
+    assert!(
+        !matches!(&outcome, ThreatOutcome::Win(w) if w.plies == 1),
+        "{outcome:?}"
+    );
+}
+
+/// Black b5 c5 d5 and e6 e7 e8 (e5 would be a double four, forbidden in renju: e9 is
+/// white's, so black has no straight four there); white c3 d4 f6 on the diagonal through
+/// e5, blocked by black at b2.
+const FORBIDDEN_BLOCK: &str = "
+    . . . . . . . . . . .
+    . . . . . . . . . . .
+    . . . . o . . . . . .
+    . . . . x . . . . . .
+    . . . . x . . . . . .
+    . . . . x o . . . . .
+    . x x x . . . . . . .
+    . . . o . . . . . . .
+    . . o . . . . . . . .
+    . x . . . . . . . . .
+    . . . . . . . . . . .";
+
+#[test]
+fn a_forbidden_point_is_no_defence() {
+    // White makes a four (g7) whose only block, e5, is forbidden to black: a win in 3 plies
+    // under renju; under standard black blocks and white has nothing more.
+    let renju = diagram(FORBIDDEN_BLOCK, Rule::RENJU, Player::Second);
+    let e5: Point = "e5".parse().unwrap();
+    assert!(renju.forbidden(Player::First, e5).is_some());
+    let (outcome, _, _) = solve_vcf(&renju, 3);
+    let ThreatOutcome::Win(win) = outcome else {
+        panic!("white wins: {outcome:?}")
+    };
+    assert_eq!(win.plies, 3);
+    check_line(&renju, &win);
+    let standard = diagram(FORBIDDEN_BLOCK, Rule::STANDARD, Player::Second);
+    assert_eq!(solve_vcf(&standard, 6).0, ThreatOutcome::NoWin);
+}
+
+#[test]
+fn a_forbidden_point_is_no_attack() {
+    // Black to move: e5 is a double four. Under standard it wins at once (3 plies); under
+    // renju it may not be played, and the other fours (a5, f5, e4) are all answered at e5.
+    let e5: Point = "e5".parse().unwrap();
+    let standard = diagram(FORBIDDEN_BLOCK, Rule::STANDARD, Player::First);
+    let ThreatOutcome::Win(win) = solve_vcf(&standard, 2).0 else {
+        panic!("double four under standard")
+    };
+    assert_eq!((win.first_move(), win.plies), (e5, 3));
+    let renju = diagram(FORBIDDEN_BLOCK, Rule::RENJU, Player::First);
+    assert_eq!(solve_vcf(&renju, 4).0, ThreatOutcome::NoWin);
+}
+
+#[test]
+fn vct_finds_a_double_three_and_its_line_holds() {
+    let text = "
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . x . . . . .
+        . . . . . x . . . . .
+        . . . . . . . . . . .
+        . . . x x . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        o . o . . . . . . o o";
+    let position = diagram(text, Rule::FREESTYLE, Player::First);
+    assert_eq!(solve_vcf(&position, 10).0, ThreatOutcome::NoWin);
+    let limits = ThreatLimits::default().with_max_moves(2);
+    let result = vct(&position, &limits);
+    let win = result.win().expect("a VCT");
+    assert_eq!(win.first_move().to_string(), "f5");
+    check_line(&position, win);
+    // With a white four to make, white answers the threes with it: the VCT must survive
+    // the counter-four or not be claimed. Here white's counter-four breaks nothing, and the
+    // claimed line still replays.
+    let counter = "
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . x . . . . .
+        . . . . . x . . . . .
+        . . . . . . . . . . .
+        . . . x x . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        o o o . . . . . . . o";
+    let position = diagram(counter, Rule::FREESTYLE, Player::First);
+    if let Some(win) = vct(&position, &limits).win() {
+        check_line(&position, win);
+    }
+}
+
+/// The fewest plies to a five for the side to move playing only moves after which it has a
+/// winning point (the defender may play anything), within `moves` attacker moves; by trying
+/// every move, judged by the rules alone.
+fn brute(position: &Position, moves: u32) -> Option<u32> {
+    let attacker = position.side_to_move();
+    let mut legal = MoveList::new();
+    position.legal_moves(&mut legal);
+    let after = |mv: Point| {
+        let mut next = *position;
+        next.play(mv).unwrap();
+        next
+    };
+    if legal
+        .iter()
+        .any(|&m| after(m).status() == Status::Won(attacker))
+    {
+        return Some(1);
+    }
+    if moves < 2 {
+        return None;
+    }
+    let mut best: Option<u32> = None;
+    for &m in legal.iter() {
+        let next = after(m);
+        if next.status().is_over() || !has_winning_point(&next, attacker) {
+            continue;
+        }
+        let mut replies = MoveList::new();
+        next.legal_moves(&mut replies);
+        let mut worst = Some(0);
+        for &r in replies.iter() {
+            let mut reply = next;
+            reply.play(r).unwrap();
+            let sub = if reply.status().is_over() {
+                None
+            } else {
+                brute(&reply, moves - 1)
+            };
+            worst = match (worst, sub) {
+                (Some(w), Some(s)) => Some(w.max(s + 2)),
+                _ => None,
+            };
+            if worst.is_none() {
+                break;
+            }
+        }
+        if replies.is_empty() {
+            worst = None;
+        }
+        if let Some(w) = worst {
+            best = Some(best.map_or(w, |b| b.min(w)));
+        }
+    }
+    best
+}
+
+/// `true` when `colour`, were it to move in `position`, could win at once.
+fn has_winning_point(position: &Position, colour: Player) -> bool {
+    let mut setup = Setup::from(position);
+    setup.to_move = colour;
+    let Ok(again) = setup.validate() else {
+        return false;
+    };
+    let mut legal = MoveList::new();
+    again.legal_moves(&mut legal);
+    legal.iter().any(|&m| {
+        let mut next = again;
+        next.play(m).is_ok() && next.status() == Status::Won(colour)
+    })
+}
+
+/// `plies` random moves on the middle of a `size` board, stopped before the game ends.
+fn random_position(size: u32, rule: Rule, plies: usize, seed: u64) -> Position {
+    let mut position = Position::new(size, rule).unwrap();
+    let mut rng = Rng::new(seed);
+    for _ in 0..plies {
+        let p = Point::new(1 + rng.below(size - 2) as u8, 1 + rng.below(size - 2) as u8).unwrap();
+        let mut next = position;
+        if next.play(p).is_err() {
+            continue;
+        }
+        if next.status().is_over() {
+            break;
+        }
+        position = next;
+    }
+    position
+}
+
+#[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "brute force: run with --profile test-release"
+)]
+fn vcf_mate_distance_equals_brute_force_on_small_boards() {
+    let rules = [
+        Rule::FREESTYLE,
+        Rule::STANDARD,
+        Rule::RENJU,
+        Rule::CARO,
+        Rule::CARO5,
+        Rule::CARO6,
+    ];
+    let mut wins = 0;
+    for (i, rule) in rules.iter().enumerate() {
+        for seed in 0..12u64 {
+            let position =
+                random_position(7, *rule, 16 + (seed as usize % 8), seed * 31 + i as u64);
+            if position.status().is_over() {
+                continue;
+            }
+            let expected = brute(&position, 3);
+            let found = match solve_vcf(&position, 3).0 {
+                ThreatOutcome::Win(win) => {
+                    check_line(&position, &win);
+                    Some(win.plies)
+                }
+                ThreatOutcome::NoWin => None,
+                ThreatOutcome::Unknown => panic!("budget"),
+            };
+            assert_eq!(found, expected, "{rule:?} seed {seed}\n{position}");
+            wins += usize::from(found.is_some());
+        }
+    }
+    // The sample has wins to compare, not only empty answers.
+    assert!(wins >= 5, "{wins}");
+}
