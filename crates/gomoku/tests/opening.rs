@@ -503,3 +503,24 @@ fn moves_and_openings_serialize_as_their_notation() {
         Opening::Taraguchi10
     );
 }
+
+#[test]
+fn the_hash_tells_the_seats_and_the_offers_apart() {
+    let kept = play(Opening::Swap, Rule::CARO, &["a1", "o15", "h8", "white"]);
+    let swapped = play(Opening::Swap, Rule::CARO, &["a1", "o15", "h8", "black"]);
+    // The same stones, the same colour to place: only the seats differ.
+    assert_eq!(kept.position(), swapped.position());
+    assert_ne!(kept, swapped);
+    assert_ne!(kept.zobrist(), swapped.zobrist());
+    let base = ["h8", "h9", "j10", "white", "g9", "declare:3", "black"];
+    let mut one = base.to_vec();
+    one.push("offer:k11");
+    let mut other = base.to_vec();
+    other.push("offer:f7");
+    let (one, other) = (
+        play(Opening::Soosorv8, Rule::RENJU, &one),
+        play(Opening::Soosorv8, Rule::RENJU, &other),
+    );
+    assert_ne!(one.zobrist(), other.zobrist());
+    assert_eq!(one.zobrist(), one.zobrist_from_scratch());
+}
