@@ -1,11 +1,17 @@
 //! The arithmetic of a match result: score, Elo difference and its 95 % interval.
 //!
 //! The score is `(wins + draws / 2) / games`. The Elo difference that predicts it is
-//! `-400 * log10(1 / score - 1)`. The interval is the usual normal approximation (as engine
-//! testers such as cutechess-cli report it): the standard error of the mean score per game,
-//! `sqrt(variance / games)` with the variance of the game results (1, 1/2, 0) around the
-//! score, times 1.96 on either side, each bound turned into Elo. A bound at a score of 0 or 1
-//! is an infinite Elo difference.
+//! `-400 * log10(1 / score - 1)`.
+//!
+//! The interval is Wilson's score interval, extended to draws: the true scores `p` the
+//! observed score `s` does not reject at 95 % under the normal approximation, each judged with
+//! its own variance. A game's result (1, 1/2 or 0) with mean `p` and draw share `d` has
+//! variance `p (1 - p) - d / 4`, so the bounds are the roots of
+//! `(s - p)^2 = (z^2 / n) (p (1 - p) - d / 4)` with `z` = 1.96 and `n` games:
+//! `(1 + k) p^2 - (2 s + k) p + (s^2 + k d / 4) = 0`, `k = z^2 / n`. Unlike the plain
+//! `s ± z sqrt(variance / n)` it stays informative for a sweep (40 wins of 40: the score is at
+//! least 0.912, +407 Elo) and never leaves 0..1. Each bound is turned into Elo; a bound at a
+//! score of 0 or 1 is an infinite difference.
 
 /// The two-sided 95 % quantile of the normal distribution.
 pub const Z95: f64 = 1.959_963_984_540_054;
@@ -67,13 +73,12 @@ pub struct Estimate {
 pub fn estimate(tally: &Tally) -> Option<Estimate> {
     let score = tally.score()?;
     let games = f64::from(tally.games());
-    let share = |n: u32| f64::from(n) / games;
-    let variance = share(tally.wins) * (1.0 - score).powi(2)
-        + share(tally.draws) * (0.5 - score).powi(2)
-        + share(tally.losses) * score.powi(2);
-    let margin = Z95 * (variance / games).sqrt();
-    let low = (score - margin).max(0.0);
-    let high = (score + margin).min(1.0);
+    let draws = f64::from(tally.draws) / games;
+    let k = Z95 * Z95 / games;
+    let (a, b, c) = (1.0 + k, 2.0 * score + k, score * score + k * draws / 4.0);
+    let root = (b * b - 4.0 * a * c).max(0.0).sqrt();
+    let low = ((b - root) / (2.0 * a)).clamp(0.0, 1.0);
+    let high = ((b + root) / (2.0 * a)).clamp(0.0, 1.0);
     Some(Estimate {
         score,
         score_interval: (low, high),
@@ -124,11 +129,12 @@ mod tests {
     }
 
     /// 25 wins, 6 draws, 9 losses (the issue's ultimate figure), worked by hand:
-    /// score = 28 / 40 = 0.7; Elo = -400 log10(3/7) = 400 (0.845098 - 0.477121) = 147.19;
-    /// variance = 0.625 * 0.09 + 0.15 * 0.04 + 0.225 * 0.49 = 0.1725; standard error
-    /// sqrt(0.1725 / 40) = 0.065670; margin 1.96 * that = 0.128711; score interval
-    /// [0.571289, 0.828711]; Elo bounds -400 log10(0.428711 / 0.571289) = 49.87 and
-    /// -400 log10(0.171289 / 0.828711) = 273.87.
+    /// score s = 28 / 40 = 0.7, Elo = -400 log10(3/7) = 400 (0.845098 - 0.477121) = 147.19;
+    /// draw share d = 0.15, k = 1.959964^2 / 40 = 0.0960365; the bounds solve
+    /// 1.0960365 p^2 - 1.4960365 p + (0.49 + 0.0960365 * 0.0375) = 0, so
+    /// p = (1.4960365 -/+ sqrt(2.2381252 - 4 * 1.0960365 * 0.4936014)) / 2.1920729
+    ///   = (1.4960365 -/+ 0.2722130) / 2.1920729 = 0.558291 and 0.806660,
+    /// Elo -400 log10(0.441709 / 0.558291) = 40.69 and -400 log10(0.193340 / 0.806660) = 248.15.
     #[test]
     fn the_issue_figure_by_hand() {
         let tally = Tally {
@@ -139,26 +145,30 @@ mod tests {
         let e = estimate(&tally).unwrap();
         assert!(close(e.score, 0.7, 1e-12));
         assert!(close(e.elo, 147.19, 0.01), "{}", e.elo);
-        assert!(close(e.score_interval.0, 0.571289, 1e-5));
-        assert!(close(e.score_interval.1, 0.828711, 1e-5));
-        assert!(close(e.elo_interval.0, 49.87, 0.02), "{}", e.elo_interval.0);
         assert!(
-            close(e.elo_interval.1, 273.87, 0.02),
+            close(e.score_interval.0, 0.558291, 1e-5),
+            "{:?}",
+            e.score_interval
+        );
+        assert!(close(e.score_interval.1, 0.806660, 1e-5));
+        assert!(close(e.elo_interval.0, 40.69, 0.01), "{}", e.elo_interval.0);
+        assert!(
+            close(e.elo_interval.1, 248.15, 0.01),
             "{}",
             e.elo_interval.1
         );
         assert_eq!(
             describe(&e),
-            "Elo +147 [+50, +274] (95 %), score 70.0 % [57.1, 82.9]"
+            "Elo +147 [+41, +248] (95 %), score 70.0 % [55.8, 80.7]"
         );
     }
 
     /// An even match is 0 Elo, symmetric bounds; the flipped tally mirrors the estimate.
     #[test]
     fn even_and_flipped() {
-        // 10-20-10: score 0.5, variance (10 * 0.25 + 10 * 0.25) / 40 = 0.125,
-        // margin 1.96 * sqrt(0.125 / 40) = 0.109565, Elo bounds -400 log10(0.609565/0.390435)
-        // = -77.39 and +77.39.
+        // 10-20-10: s = 0.5, d = 0.5: 1.0960365 p^2 - 1.0960365 p + (0.25 + 0.0120046) = 0,
+        // p = 0.5 -/+ sqrt(1.2012960 - 1.1486845) / 2.1920729 = 0.395345 and 0.604655,
+        // Elo -400 log10(0.604655 / 0.395345) = -73.81 and +73.81.
         let even = Tally {
             wins: 10,
             draws: 20,
@@ -168,11 +178,11 @@ mod tests {
         assert!(close(e.elo, 0.0, 1e-9));
         assert_eq!(signed(-0.2), "+0");
         assert!(
-            close(e.elo_interval.0, -77.39, 0.01),
+            close(e.elo_interval.0, -73.81, 0.01),
             "{}",
             e.elo_interval.0
         );
-        assert!(close(e.elo_interval.1, 77.39, 0.01));
+        assert!(close(e.elo_interval.1, 73.81, 0.01));
         let t = Tally {
             wins: 7,
             draws: 2,
@@ -183,21 +193,31 @@ mod tests {
         assert!(close(a.elo_interval.0, -b.elo_interval.1, 1e-9));
     }
 
-    /// All wins: an infinite difference, and with every result equal the variance is 0, so
-    /// both bounds are infinite too. A score interval that reaches 1 has an infinite bound.
+    /// A sweep: an infinite difference, with a finite lower bound. 40-0-0: s = 1, d = 0,
+    /// k = 0.0960365: 1.0960365 p^2 - 2.0960365 p + 1 = 0, whose roots are 1 and (their
+    /// product being 1 / 1.0960365) 0.912378, Elo -400 log10(0.087622 / 0.912378) = 407.03.
     #[test]
     fn sweeps_and_no_games() {
         let sweep = Tally {
-            wins: 8,
+            wins: 40,
             draws: 0,
             losses: 0,
         };
         let e = estimate(&sweep).unwrap();
         assert_eq!(e.elo, f64::INFINITY);
         assert_eq!(signed(e.elo), "+inf");
-        assert_eq!(signed(elo_from_score(0.0)), "-inf");
+        assert!(close(e.score_interval.0, 0.912378, 1e-5));
+        assert!(
+            close(e.elo_interval.0, 407.03, 0.01),
+            "{}",
+            e.elo_interval.0
+        );
+        assert_eq!(e.elo_interval.1, f64::INFINITY);
+        let swept = estimate(&flipped(&sweep)).unwrap();
+        assert_eq!(signed(swept.elo), "-inf");
+        assert!(close(swept.elo_interval.1, -407.03, 0.01));
         assert_eq!(estimate(&Tally::default()), None);
-        // 3 wins, 1 draw: score 0.875 = 7/8, Elo -400 log10(1/7) = 338.04.
+        // 3 wins, 1 draw: s = 7/8, Elo -400 log10(1/7) = 338.04.
         let e = estimate(&Tally {
             wins: 3,
             draws: 1,
@@ -205,6 +225,6 @@ mod tests {
         })
         .unwrap();
         assert!(close(e.elo, 338.04, 0.01));
-        assert_eq!(e.elo_interval.1, f64::INFINITY);
+        assert!(e.score_interval.1 < 1.0 && e.score_interval.0 > 0.0);
     }
 }
