@@ -5,7 +5,8 @@
 //!   same exploration constant (both score rewards in 0..1), same simulation count;
 //! - Lazy SMP: ultimate from the start to depth 10 with ai-players' evaluator (the players'
 //!   settings: depth step 2, 16 MiB table allocated before the clock starts), 1 and 2 threads;
-//! - board-core's parallel perft and playouts, 1 and 2 threads.
+//! - board-core's parallel perft and playouts, 1 and 2 threads;
+//! - MCTS on the other games (tic-tac-toe, morris, gomoku 15x15), one thread.
 //!
 //! Throughputs are printed as elements per second: simulations, nodes or games.
 
@@ -51,6 +52,29 @@ fn bench_mcts(c: &mut Criterion) {
     let mut rng = rand08::rngs::SmallRng::seed_from_u64(1);
     group.bench_function("board-game 0.8 MCTS, 1 thread", |b| {
         b.iter(|| mcts_build_tree(black_box(&board), SIMULATIONS, EXPLORATION as f32, &mut rng))
+    });
+    group.finish();
+}
+
+/// MCTS with random playouts from the start of every game, one thread.
+fn bench_mcts_games(c: &mut Criterion) {
+    const SIMS: u64 = 50_000;
+    let mut group = c.benchmark_group("mcts/every game, 1 thread");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(SIMS));
+    fn run<G: boardgames_core::Game>(position: &G) -> u64 {
+        let mut mcts = Mcts::new(RandomPlayout::default()).with_tree_reuse(false);
+        mcts.search(position, &Limits::simulations(SIMS))
+            .simulations
+    }
+    let tictactoe = boardgames_tictactoe::Position::new();
+    group.bench_function("tictactoe", |b| b.iter(|| run(black_box(&tictactoe))));
+    let morris = boardgames_morris::Position::new();
+    group.bench_function("morris", |b| b.iter(|| run(black_box(&morris))));
+    let gomoku = boardgames_gomoku::Position::new(15, boardgames_gomoku::Rule::FREESTYLE)
+        .expect("a valid size");
+    group.bench_function("gomoku 15x15 freestyle", |b| {
+        b.iter(|| run(black_box(&gomoku)))
     });
     group.finish();
 }
@@ -102,5 +126,11 @@ fn bench_parallel_rules(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_mcts, bench_lazy_smp, bench_parallel_rules);
+criterion_group!(
+    benches,
+    bench_mcts,
+    bench_mcts_games,
+    bench_lazy_smp,
+    bench_parallel_rules
+);
 criterion_main!(benches);
