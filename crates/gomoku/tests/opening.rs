@@ -286,6 +286,8 @@ fn offered_fifth_moves_may_not_be_symmetrical() {
     );
     assert!(!legal(&game).contains(&"offer:i5".to_owned()));
     assert!(legal(&game).contains(&"offer:j5".to_owned()));
+    // 221 empty points, less g5 itself and its twin.
+    assert_eq!(game.legal_move_count(), 219);
     // Without the symmetry (a stone off the column) i5 is a different fifth move.
     let game = play(
         Opening::Soosorv8,
