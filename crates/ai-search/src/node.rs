@@ -80,6 +80,9 @@ pub(crate) struct Deepening {
     /// Extra plies on the first iteration (Lazy SMP helpers start deeper than the main
     /// thread, so that the threads spread over depths).
     pub(crate) offset: u32,
+    /// Whether the first iteration completes whatever the limits (the main thread's does, so
+    /// that there is a move; a helper stops at once when told).
+    pub(crate) finish_first: bool,
 }
 
 /// A node's place in the search: plies left and from the root, and its table key.
@@ -128,7 +131,8 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>> Context<'_, G, E, T> {
             if depth > first && self.limits_reached() {
                 break;
             }
-            let score = self.root_iteration(position, depth, depth == first, result.score);
+            let must_finish = depth == first && deepening.finish_first;
+            let score = self.root_iteration(position, depth, must_finish, result.score);
             if self.s.aborted && depth > first {
                 break;
             }

@@ -262,6 +262,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         let deepening = Deepening {
             step: self.depth_step,
             offset: 0,
+            finish_first: true,
         };
         context.deepen(position, deepening)
     }
@@ -313,12 +314,17 @@ where
                 let deepening = Deepening {
                     step,
                     offset: step * ((i as u32 + 1) % 2),
+                    finish_first: false,
                 };
                 scope.spawn(move || {
                     run_thread(evaluator, techniques, shared, helper, position, deepening)
                 });
             }
-            let deepening = Deepening { step, offset: 0 };
+            let deepening = Deepening {
+                step,
+                offset: 0,
+                finish_first: true,
+            };
             let result = run_thread(evaluator, techniques, shared, main, position, deepening);
             done.store(true, Ordering::Relaxed);
             result
