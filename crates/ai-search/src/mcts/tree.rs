@@ -372,3 +372,43 @@ impl<G: Game> Tree<G> {
             .map(|(i, _)| index(i))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::RandomPlayout;
+
+    #[test]
+    fn a_node_of_a_small_move_takes_32_bytes() {
+        // The memory figures of the docs (and the default tree size) assume it.
+        assert_eq!(core::mem::size_of::<Node<u8>>(), 32);
+        assert_eq!(core::mem::size_of::<Node<u16>>(), 32);
+    }
+
+    /// The number of nodes below and including `n`, checking that every block is in range.
+    fn subtree(tree: &Tree<boardgames_tictactoe::Position>, n: usize) -> usize {
+        let range = tree.nodes[n].child_range();
+        assert!(range.end <= tree.nodes.len());
+        1 + range.map(|c| subtree(tree, c)).sum::<usize>()
+    }
+
+    #[test]
+    fn rerooting_keeps_exactly_the_subtree() {
+        let start = boardgames_tictactoe::Position::new();
+        let mut tree = Tree::new();
+        tree.set_root(&start, true);
+        let (mut leaf, mut rng) = (RandomPlayout::default(), Rng::new(1));
+        for _ in 0..3000 {
+            tree.simulate(&start, &mut leaf, &mut rng, 1.0, usize::MAX);
+        }
+        assert_eq!(subtree(&tree, 0), tree.nodes.len());
+        let child = tree.best_child(0).unwrap();
+        let (kept, visits) = (subtree(&tree, child), tree.nodes[child].visits);
+        let mut next = start;
+        next.play_unchecked(tree.nodes[child].mv.unwrap());
+        assert_eq!(tree.set_root(&next, true), kept);
+        assert_eq!(tree.nodes.len(), kept);
+        assert_eq!(subtree(&tree, 0), kept);
+        assert_eq!((tree.root().visits, tree.root().mv), (visits, None));
+    }
+}
