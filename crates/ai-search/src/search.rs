@@ -155,11 +155,17 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         }
     }
 
-    /// This searcher with a transposition table of at most `bytes` bytes, allocated now.
+    /// This searcher with a transposition table of at most `bytes` bytes, allocated now (the
+    /// shared table when the searcher has several threads).
     pub fn with_table_bytes(mut self, bytes: usize) -> Self {
         self.table_bytes = bytes;
-        self.table = Some(TranspositionTable::with_bytes(bytes));
-        self.shared = None;
+        if self.threads > 1 {
+            self.table = None;
+            self.shared = Some(SharedTable::with_bytes(bytes));
+        } else {
+            self.table = Some(TranspositionTable::with_bytes(bytes));
+            self.shared = None;
+        }
         self
     }
 
@@ -282,6 +288,11 @@ where
     pub fn with_threads(mut self, threads: usize) -> Self {
         self.threads = threads.max(1);
         self.parallel = Some(Self::search_lazy_smp);
+        if self.threads > 1 {
+            // The one-thread table is not used any more: free it (a later one-thread search
+            // allocates it again).
+            self.table = None;
+        }
         self.helpers.resize_with(self.threads - 1, ThreadState::new);
         self
     }
