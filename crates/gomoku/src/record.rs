@@ -1,9 +1,12 @@
 //! What the generic match layer ([`boardgames_core::matches`]) needs of gomoku: a won game
 //! ends by five; a drawn one by the board full, by Gomocup's stone cap (`size * size - 25`
 //! under `+gomocup_draw`, a move rule), or by renju black having no allowed point (a
-//! blockade). Records name the game `gomoku` with the `Size` and `Rule` tags; Piskvork's
-//! `.psq` files are in [`crate::psq`].
+//! blockade). Records name the game `gomoku` with the `Size` and `Rule` tags, and the
+//! `Opening` tag for a game under an opening rule ([`OpeningGame`], whose moves include the
+//! opening's actions such as `black` or `declare:3`); Piskvork's `.psq` files are in
+//! [`crate::psq`].
 
+use crate::opening::{self, Opening, OpeningGame};
 use crate::{IllegalMove, Position, Rule, DEFAULT_SIZE};
 use boardgames_core::matches::record::RecordGame;
 use boardgames_core::matches::{MatchRules, Reason};
@@ -28,7 +31,8 @@ impl MatchRules for Position {
 
 impl RecordGame for Position {
     const NAME: &'static str = "gomoku";
-    const OPTION_TAGS: &'static [&'static str] = &["Size", "Rule"];
+    /// `Opening` is read only to refuse it: such a record is an [`OpeningGame`]'s.
+    const OPTION_TAGS: &'static [&'static str] = &["Size", "Rule", "Opening"];
 
     fn option_tags(&self) -> Vec<(&'static str, String)> {
         vec![
@@ -38,24 +42,80 @@ impl RecordGame for Position {
     }
 
     fn from_option_tags(tags: &[(&str, &str)]) -> Result<Position, String> {
-        let mut size = u32::from(DEFAULT_SIZE);
-        let mut rule = Rule::default();
-        for &(name, value) in tags {
-            match name {
-                "Size" => {
-                    size = value
-                        .parse()
-                        .map_err(|_| format!("{value:?} is not a board size"))?
-                }
-                "Rule" => {
-                    rule = value
-                        .parse()
-                        .map_err(|e: crate::ParseRuleError| e.to_string())?
-                }
-                other => return Err(format!("gomoku has no option {other:?}")),
-            }
+        let (size, rule, opening) = size_and_rule(tags)?;
+        if opening.is_some() {
+            return Err("a game under an opening rule is read as an OpeningGame".into());
         }
         Position::new(size, rule).map_err(|e| e.to_string())
+    }
+
+    fn setup_text(&self) -> Option<String> {
+        Some(self.to_string())
+    }
+
+    fn from_setup_text(text: &str) -> Result<Self, String> {
+        text.parse()
+            .map_err(|e: crate::ParsePositionError| e.to_string())
+    }
+}
+
+/// The size and rule tags of a record, with their defaults.
+fn size_and_rule(tags: &[(&str, &str)]) -> Result<(u32, Rule, Option<Opening>), String> {
+    let mut size = u32::from(DEFAULT_SIZE);
+    let mut rule = Rule::default();
+    let mut opening = None;
+    for &(name, value) in tags {
+        match name {
+            "Size" => {
+                size = value
+                    .parse()
+                    .map_err(|_| format!("{value:?} is not a board size"))?
+            }
+            "Rule" => {
+                rule = value
+                    .parse()
+                    .map_err(|e: crate::ParseRuleError| e.to_string())?
+            }
+            "Opening" => {
+                opening = Some(
+                    value
+                        .parse()
+                        .map_err(|e: opening::ParseOpeningError| e.to_string())?,
+                )
+            }
+            other => return Err(format!("gomoku has no option {other:?}")),
+        }
+    }
+    Ok((size, rule, opening))
+}
+
+/// The game under an opening rule: the same reasons as the stones' position (the status
+/// names the winning seat; the reason is the board's).
+impl MatchRules for OpeningGame {
+    fn end_reason(&self) -> Reason {
+        self.position().end_reason()
+    }
+
+    fn game_over(_status: Status) -> opening::IllegalMove {
+        opening::IllegalMove::GameOver
+    }
+}
+
+impl RecordGame for OpeningGame {
+    const NAME: &'static str = "gomoku";
+    const OPTION_TAGS: &'static [&'static str] = &["Size", "Rule", "Opening"];
+
+    fn option_tags(&self) -> Vec<(&'static str, String)> {
+        let mut tags = self.position().option_tags();
+        if let Some(opening) = self.opening() {
+            tags.push(("Opening", opening.to_string()));
+        }
+        tags
+    }
+
+    fn from_option_tags(tags: &[(&str, &str)]) -> Result<OpeningGame, String> {
+        let (size, rule, opening) = size_and_rule(tags)?;
+        OpeningGame::new(size, rule, opening).map_err(|e| e.to_string())
     }
 }
 
@@ -113,6 +173,25 @@ mod tests {
         let text = game.to_record().to_string();
         assert!(text.contains("[Rule \"freestyle+gomocup_draw\"]"), "{text}");
         assert_eq!(read(&text).unwrap(), game);
+    }
+
+    #[test]
+    fn opening_games_round_trip_with_their_actions() {
+        for opening in [Opening::Swap2, Opening::Soosorv8, Opening::Pro] {
+            let rule = if opening == Opening::Soosorv8 {
+                Rule::RENJU
+            } else {
+                Rule::STANDARD
+            };
+            let start = OpeningGame::new(15, rule, Some(opening)).unwrap();
+            check_record_round_trip(&start, DrawRules::NONE, 16);
+        }
+        let text = "[Game \"gomoku\"]\n[Size \"15\"]\n[Rule \"standard\"]\n[Opening \"swap2\"]\n[Result \"*\"]\n\n1. h8 h9 2. j10 black *";
+        let game: Match<OpeningGame> = text.parse::<Record>().unwrap().to_match().unwrap();
+        assert_eq!(game.len(), 4);
+        assert_eq!(game.to_record().to_string(), format!("{text}\n"));
+        let err = read(text).unwrap_err();
+        assert!(err.to_string().contains("OpeningGame"), "{err}");
     }
 
     #[test]

@@ -17,6 +17,7 @@ use crate::RefereeGame;
 use boardgames_core::matches::record::{Record, RecordError, RecordGame};
 use boardgames_core::matches::{DrawRules, Match, MatchError};
 use boardgames_core::{Game, MoveList, Player, Status};
+use boardgames_gomoku::opening::OpeningGame;
 use serde_json::{json, Map, Value};
 
 /// Answers a `record` or `match` request.
@@ -24,16 +25,31 @@ pub fn answer(request: &Request) -> Result<Value, Value> {
     match (request.op.as_str(), request.game.as_str()) {
         ("record", "tictactoe") => record::<boardgames_tictactoe::Position>(request),
         ("record", "ultimate") => record::<boardgames_ultimate::Position>(request),
+        ("record", "gomoku") if opening_record(request) => record::<OpeningGame>(request),
         ("record", "gomoku") => record::<boardgames_gomoku::Position>(request),
         ("record", "morris") => record::<boardgames_morris::Position>(request),
         ("match", "tictactoe") => play(request, plain_start::<boardgames_tictactoe::Position>),
         ("match", "ultimate") => play(request, plain_start::<boardgames_ultimate::Position>),
-        ("match", "gomoku") => play(request, gomoku_start),
+        ("match", "gomoku") if request.options.contains_key("opening") => {
+            play(request, plain_start::<OpeningGame>)
+        }
+        ("match", "gomoku") => play(request, plain_start::<boardgames_gomoku::Position>),
         ("match", "morris") => play(request, morris_start),
         (_, other) => Err(error(format!(
             "unknown game {other:?}: the games are tictactoe, ultimate, gomoku, morris"
         ))),
     }
+}
+
+/// `true` when a gomoku record names an opening rule (its game is then an [`OpeningGame`]).
+fn opening_record(request: &Request) -> bool {
+    let text = request
+        .fields
+        .get("text")
+        .and_then(Value::as_str)
+        .unwrap_or("");
+    text.parse::<Record>()
+        .is_ok_and(|r| r.tag("Opening").is_some())
 }
 
 fn error(message: impl Into<String>) -> Value {
@@ -102,15 +118,6 @@ fn plain_start<G: RecordGame + RefereeGame>(
     Ok(Match::new(G::from_options(options)?, DrawRules::NONE))
 }
 
-fn gomoku_start(
-    options: &Map<String, Value>,
-) -> Result<Match<boardgames_gomoku::Position>, String> {
-    if options.contains_key("opening") {
-        return Err("\"match\" is not available under an opening rule yet".into());
-    }
-    plain_start(options)
-}
-
 /// Morris's start keeps the draw rules of the options (`draw_rule`).
 fn morris_start(
     options: &Map<String, Value>,
@@ -125,10 +132,7 @@ fn morris_start(
 type Start<G> = fn(&Map<String, Value>) -> Result<Match<G>, String>;
 
 /// `match`: the request's `moves`, then its `actions`, each checked.
-fn play<G: RecordGame>(
-    request: &Request,
-    start: Start<G>,
-) -> Result<Value, Value> {
+fn play<G: RecordGame>(request: &Request, start: Start<G>) -> Result<Value, Value> {
     let mut game = start(&request.options).map_err(error)?;
     for (ply, text) in request.moves.iter().enumerate() {
         game.play_text(text)

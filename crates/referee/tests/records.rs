@@ -157,8 +157,16 @@ fn match_keeps_the_options_and_the_moves_before_the_actions() {
             .contains("[Threefold \"yes\"]"),
         "{reply}"
     );
-    let request = json!({"op": "match", "game": "gomoku", "options": {"opening": "swap"}});
-    assert!(answer(&request.to_string())["error"].is_string());
+    // Under an opening rule the opening's actions are moves, in records too.
+    let request = json!({"op": "match", "game": "gomoku", "options": {"opening": "swap"},
+        "actions": ["h8", "h9", "j10", "white", {"resign": "second"}]});
+    let reply = answer(&request.to_string());
+    assert_eq!(reply["status"], "first", "{reply}");
+    let again = record("gomoku", reply["record"].as_str().unwrap());
+    assert_eq!(
+        (again["status"].as_str(), again["moves"].as_u64()),
+        (Some("first"), Some(4))
+    );
     let request = json!({"op": "match", "game": "tictactoe", "moves": ["b2", "b2"]});
     assert_eq!(answer(&request.to_string())["ply"], 1);
 }

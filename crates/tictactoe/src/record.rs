@@ -34,6 +34,14 @@ impl RecordGame for Position {
             Some((name, _)) => Err(format!("tic-tac-toe has no option {name:?}")),
         }
     }
+
+    fn setup_text(&self) -> Option<String> {
+        Some(self.to_string())
+    }
+
+    fn from_setup_text(text: &str) -> Result<Self, String> {
+        text.parse().map_err(|e: crate::ParsePositionError| e.to_string())
+    }
 }
 
 #[cfg(test)]

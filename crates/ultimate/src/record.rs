@@ -42,6 +42,14 @@ impl RecordGame for Position {
         }
         Ok(Position::with_rules(rules))
     }
+
+    fn setup_text(&self) -> Option<String> {
+        Some(self.to_string())
+    }
+
+    fn from_setup_text(text: &str) -> Result<Self, String> {
+        text.parse().map_err(|e: crate::ParsePositionError| e.to_string())
+    }
 }
 
 #[cfg(test)]

@@ -22,7 +22,7 @@
 //!
 //! The tags the record writes itself: `Game` (the game's name), the game's options
 //! ([`RecordGame::option_tags`]), `Setup` (the start position's text, when it is not the
-//! options' initial position), `Threefold` and `QuietMoves` (the [`DrawRules`]),
+//! options' initial position and the game has a text form), `Threefold` and `QuietMoves` (the [`DrawRules`]),
 //! `TimeControl` ([`TimeControl`]'s form), `Clocks` (each side's time left, in seconds),
 //! `Offer` (a pending draw offer), `Result` and `Reason` (a [`Reason`] word). Any other tag
 //! (`First`, `Second`, `Date`, `Event`...) is kept as the match's descriptive tag.
@@ -40,8 +40,8 @@ use core::time::Duration;
 use std::sync::Arc;
 
 /// What a game supplies to be written and read as a record: its name, its options as tags,
-/// and its position text (`Display`/`FromStr`, used for a start that is not the initial one).
-pub trait RecordGame: MatchRules + fmt::Display + FromStr<Err: fmt::Display> {
+/// and, for a start that is not the options' initial position, its position text.
+pub trait RecordGame: MatchRules {
     /// The game's name in the `Game` tag (the referee's name: `tictactoe`, `gomoku`...).
     const NAME: &'static str;
 
@@ -54,6 +54,18 @@ pub trait RecordGame: MatchRules + fmt::Display + FromStr<Err: fmt::Display> {
     /// The initial position under the options given (absent ones take their defaults), or
     /// what is wrong with them.
     fn from_option_tags(tags: &[(&str, &str)]) -> Result<Self, String>;
+
+    /// The position as the `Setup` tag's text (games write their diagram), or `None` for a
+    /// game whose positions have no text form (its records always start from the initial
+    /// position).
+    fn setup_text(&self) -> Option<String> {
+        None
+    }
+
+    /// Reads a `Setup` tag's text, validating the position.
+    fn from_setup_text(_text: &str) -> Result<Self, String> {
+        Err("this game's records cannot start from a set-up position".into())
+    }
 }
 
 /// Tags the record writes from the match itself; [`Match::set_tag`] refuses them.
@@ -187,7 +199,9 @@ impl Record {
         let initial = G::from_option_tags(&pairs);
         tags.extend(options.iter().map(|(n, v)| (n.to_string(), v.clone())));
         if initial.as_ref() != Ok(&game.start) {
-            tags.push(("Setup".into(), game.start.to_string()));
+            if let Some(text) = game.start.setup_text() {
+                tags.push(("Setup".into(), text));
+            }
         }
         if game.rules.threefold {
             tags.push(("Threefold".into(), "yes".into()));
@@ -270,7 +284,7 @@ impl Record {
 
     fn start<G: RecordGame>(&self) -> Result<G, RecordError> {
         if let Some(text) = self.tag("Setup") {
-            return text.parse().map_err(|e| RecordError::tag("Setup", e));
+            return G::from_setup_text(text).map_err(|e| RecordError::tag("Setup", e));
         }
         let options: Vec<(&str, &str)> = self
             .tags
