@@ -73,6 +73,25 @@ fn bench_gomoku(c: &mut Criterion) {
         })
     });
 
+    // The crowded end of the same games: whole-board judgements, where the recursion of true
+    // threes runs most.
+    let mut crowded: Vec<Position> = renju.iter().map(|(pos, _)| *pos).collect();
+    crowded.sort_by_key(|pos| std::cmp::Reverse(pos.stone_count()));
+    crowded.truncate(16);
+    group.throughput(Throughput::Elements(16));
+    group.bench_function(
+        "renju forbidden points of the whole board, 16 crowded positions",
+        |b| {
+            b.iter(|| {
+                let mut forbidden = 0;
+                for pos in black_box(&crowded) {
+                    forbidden += pos.forbidden_points(Player::First).len();
+                }
+                forbidden
+            })
+        },
+    );
+
     group.throughput(Throughput::Elements(1_000));
     group.bench_function("1000 random playouts, freestyle", |b| {
         let mut rng = Rng::new(1);

@@ -191,3 +191,46 @@ fn a_point_off_the_board_or_taken_is_not_forbidden() {
         None
     );
 }
+
+/// The names of the lines a forbidden point's reason gives.
+fn lines_of(game: &Position, point: &str) -> Vec<String> {
+    game.forbidden(Player::First, pt(point))
+        .map(|why| why.lines().map(|line| line.to_string()).collect())
+        .unwrap_or_default()
+}
+
+#[test]
+fn reasons_name_the_lines_involved() {
+    // A four on the row (e8-h8) and one on the column (h8-h11).
+    let game = renju(&["e8", "f8", "g8", "h9", "h10", "h11"], &["d8", "h12"]);
+    assert_eq!(lines_of(&game, "h8"), ["e8-h8", "h8-h11"]);
+    // Two fours on one line: one span over both.
+    let game = renju(&["e8", "g8", "i8", "k8"], &[]);
+    assert_eq!(lines_of(&game, "h8"), ["e8-k8"]);
+    // An overline: the run.
+    let game = renju(&["e8", "f8", "g8", "i8", "j8"], &[]);
+    assert_eq!(lines_of(&game, "h8"), ["e8-j8"]);
+    // A split three keeps its gap inside the span.
+    let game = renju(&["f8", "g8", "h10", "h11"], &[]);
+    assert_eq!(lines_of(&game, "i8"), Vec::<String>::new());
+    let game = renju(&["f8", "g8", "i10", "i11"], &[]);
+    assert_eq!(lines_of(&game, "i8"), ["f8-i8", "i8-i11"]);
+}
+
+/// The case (seed 0 of the public renju games, before ply 42): black's i7 makes a
+/// three through h6 and one through j6, but j6 also completes a five on another line (h4 i5
+/// j6 k7 l8): a move that makes five is a win, not a straight four, so that three is not
+/// true. One true three: i7 is allowed.
+#[test]
+fn a_straight_four_point_that_makes_five_does_not_make_a_true_three() {
+    let black = "b14 c14 d11 f4 f5 f6 g5 h14 h4 i2 i3 i5 j1 j4 j5 k1 k5 k7 l4 l6 l8";
+    let white = "a15 c10 d14 e1 e2 e6 e7 f14 g14 g2 h2 h3 i1 j10 j2 k11 k3 k4 m7 n14 o15";
+    let names = |text: &'static str| text.split(' ').collect::<Vec<_>>();
+    let game = super::setup(15, Rule::RENJU, &names(black), &names(white));
+    assert_eq!(game.side_to_move(), Player::First);
+    assert_eq!(game.forbidden(Player::First, pt("i7")), None);
+    assert!(game.is_legal(pt("i7")));
+    let mut with_j6 = game;
+    with_j6.play(pt("j6")).unwrap();
+    assert_eq!(with_j6.status(), Status::Won(Player::First));
+}
