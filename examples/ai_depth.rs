@@ -32,51 +32,46 @@ struct Options {
     runs: u32,
 }
 
+/// The AI-depth benchmark: how deep the ai-search crate gets in a given time.
+#[derive(clap::Parser, Debug)]
+#[command(name = "ai_depth", version)]
+struct Cli {
+    /// The time limit of each search, in milliseconds.
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    millis: u64,
+    /// Only this game's positions.
+    #[arg(long, value_name = "NAME")]
+    game: Option<String>,
+    /// The transposition table of each search, in MiB.
+    #[arg(long, value_name = "N", default_value_t = 16)]
+    table_mb: usize,
+    /// Add the side-by-side run against minimax-rs on ultimate tic-tac-toe.
+    #[arg(long)]
+    peer: bool,
+    /// The depths of the peer run.
+    #[arg(long, value_name = "8,10", value_delimiter = ',', default_values_t = [8u8, 10])]
+    peer_depths: Vec<u8>,
+    /// Each peer timing is the best of N runs.
+    #[arg(long, value_name = "N", default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
+    runs: u32,
+}
+
 fn parse_args() -> Result<Options, String> {
-    let mut options = Options {
-        millis: 1000,
-        game: None,
-        table_bytes: 16 << 20,
-        peer: false,
-        peer_depths: vec![8, 10],
-        runs: 3,
-    };
-    let mut args = std::env::args().skip(1);
-    while let Some(arg) = args.next() {
-        let mut value = |name: &str| args.next().ok_or_else(|| format!("{name} needs a value"));
-        let number = |name: &str, text: String| -> Result<u64, String> {
-            text.parse()
-                .map_err(|_| format!("{name} takes a number, not {text:?}"))
-        };
-        match arg.as_str() {
-            "--millis" => options.millis = number("--millis", value("--millis")?)?,
-            "--game" => options.game = Some(value("--game")?),
-            "--table-mb" => {
-                options.table_bytes = (number("--table-mb", value("--table-mb")?)? as usize) << 20
-            }
-            "--peer" => options.peer = true,
-            "--peer-depths" => {
-                options.peer_depths = value("--peer-depths")?
-                    .split(',')
-                    .map(|d| {
-                        d.trim()
-                            .parse()
-                            .map_err(|_| format!("--peer-depths takes depths like 8,10, not {d:?}"))
-                    })
-                    .collect::<Result<_, _>>()?
-            }
-            "--runs" => options.runs = number("--runs", value("--runs")?)?.max(1) as u32,
-            "--help" | "-h" => return Err(String::new()),
-            other => return Err(format!("unknown option {other:?}")),
-        }
-    }
-    if let Some(game) = &options.game {
+    let cli = <Cli as clap::Parser>::parse();
+    if let Some(game) = &cli.game {
         if !positions::GAMES.iter().any(|g| g.name == game) {
             let names: Vec<&str> = positions::GAMES.iter().map(|g| g.name).collect();
             return Err(format!("unknown game {game:?}: {}", names.join(", ")));
         }
     }
-    Ok(options)
+    Ok(Options {
+        millis: cli.millis,
+        game: cli.game,
+        table_bytes: cli.table_mb << 20,
+        peer: cli.peer,
+        peer_depths: cli.peer_depths,
+        runs: cli.runs,
+    })
 }
 
 fn depth_table(options: &Options) -> Result<(), String> {
@@ -161,13 +156,7 @@ fn main() {
     let options = match parse_args() {
         Ok(options) => options,
         Err(message) => {
-            if !message.is_empty() {
-                eprintln!("{message}\n");
-            }
-            eprintln!(
-                "usage: cargo run --release --example ai_depth -- [--millis N] [--game NAME] \
-                 [--table-mb N] [--peer] [--peer-depths 8,10] [--runs N]"
-            );
+            eprintln!("error: {message}\n\nFor more information, try '--help'.");
             std::process::exit(2);
         }
     };

@@ -283,28 +283,33 @@ impl ConsoleGame for Morris {
     }
 }
 
+/// Morris's command line.
+#[derive(clap::Args, Debug)]
+pub struct Options {
+    /// No flying: a player with three pieces left still slides.
+    #[arg(long)]
+    no_flying: bool,
+    /// A draw on the third occurrence of a position with the same side to move.
+    #[arg(long)]
+    threefold: bool,
+    /// A draw after N moves in a row with neither a placement nor a capture.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    quiet_moves: Option<u32>,
+    #[command(flatten)]
+    seats: SeatOptions,
+}
+
 /// Starts nine men's morris: `--no-flying`, `--threefold`, `--quiet-moves N`; `--level
 /// beginner|normal|expert` plays ai-players' morris computer (random moves, a shallow search,
 /// a deep search). The computer searches the bare position: it does not see the draw rules.
-pub fn run(args: &[String], console: &mut Console) -> Result<(), String> {
-    let options = SeatOptions::parse(args)?;
-    let mut rules = Rules::default();
+pub fn run(args: &Options, console: &mut Console) -> Result<(), String> {
+    let options = &args.seats;
+    let rules = Rules {
+        flying: !args.no_flying,
+    };
     let mut draw_rules = DrawRules::NONE;
-    let mut rest = options.rest.iter();
-    while let Some(arg) = rest.next() {
-        match arg.as_str() {
-            "--no-flying" => rules.flying = false,
-            "--threefold" => draw_rules.threefold = true,
-            "--quiet-moves" => {
-                let text = rest.next().ok_or("--quiet-moves needs a number")?;
-                let n: u32 = text.parse().ok().filter(|&n| n > 0).ok_or_else(|| {
-                    format!("--quiet-moves takes a positive number, not {text:?}")
-                })?;
-                draw_rules.quiet_moves = Some(n);
-            }
-            other => return Err(format!("unknown morris option {other:?}")),
-        }
-    }
+    draw_rules.threefold = args.threefold;
+    draw_rules.quiet_moves = args.quiet_moves;
     let level: Option<Level> = options
         .level
         .as_deref()

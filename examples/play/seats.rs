@@ -1,10 +1,11 @@
-//! Who plays which side: the options every game shares (`--level`, `--first`, `--seed`).
+//! Who plays which side: the options every game shares (`--level`, `--first`, `--seed`),
+//! read by clap as part of each game's command line.
 
 use crate::session::Seat;
 use boardgames_core::{ByPlayer, Game, Player};
 
 /// Who moves first when a person plays the computer (seed 000's lobby choices).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
 pub enum FirstMover {
     /// The person plays first.
     Me,
@@ -14,67 +15,30 @@ pub enum FirstMover {
     Random,
 }
 
-/// The shared options, and the arguments left for the game itself.
+/// The options every game shares: who sits at each side.
+#[derive(clap::Args, Debug)]
 pub struct SeatOptions {
-    /// The computer's level; `None` for two people at one terminal.
+    /// Play the computer at this level (beginner, normal, expert); without it, two people
+    /// share the terminal.
+    #[arg(long, value_name = "beginner|normal|expert")]
     pub level: Option<String>,
-    /// Who plays first against the computer.
+    /// Who moves first against the computer.
+    #[arg(long, value_enum, default_value_t = FirstMover::Me)]
     pub first: FirstMover,
-    /// The seed of the computer's random choices.
+    /// The seed of the computer's random choices [default: from the clock].
+    #[arg(long, value_name = "N", default_value_t = clock_seed(), hide_default_value = true)]
     pub seed: u64,
-    /// The game's own arguments.
-    pub rest: Vec<String>,
 }
 
-/// The help text for the shared options.
-pub const SEAT_HELP: &str =
-    "--level LEVEL (play the computer), --first me|computer|random, --seed N";
+/// A different seed each run, so the computer does not repeat its games.
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(1)
+}
 
 impl SeatOptions {
-    /// Reads `--level`, `--first` and `--seed` from `args`; the rest stays in `rest`.
-    pub fn parse(args: &[String]) -> Result<SeatOptions, String> {
-        let mut options = SeatOptions {
-            level: None,
-            first: FirstMover::Me,
-            seed: std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map(|d| d.as_nanos() as u64)
-                .unwrap_or(1),
-            rest: Vec::new(),
-        };
-        let mut iter = args.iter();
-        while let Some(arg) = iter.next() {
-            let mut value = |name: &str| {
-                iter.next()
-                    .cloned()
-                    .ok_or_else(|| format!("{name} needs a value"))
-            };
-            match arg.as_str() {
-                "--level" => options.level = Some(value("--level")?),
-                "--first" => {
-                    options.first = match value("--first")?.as_str() {
-                        "me" => FirstMover::Me,
-                        "computer" => FirstMover::Computer,
-                        "random" => FirstMover::Random,
-                        other => {
-                            return Err(format!(
-                                "--first takes me, computer or random, not {other:?}"
-                            ))
-                        }
-                    }
-                }
-                "--seed" => {
-                    let text = value("--seed")?;
-                    options.seed = text
-                        .parse()
-                        .map_err(|_| format!("--seed takes a number, not {text:?}"))?;
-                }
-                _ => options.rest.push(arg.clone()),
-            }
-        }
-        Ok(options)
-    }
-
     /// The seats for one game: two people, or a person and `computer` on the side chosen.
     pub fn seats<G: Game + 'static>(
         &self,

@@ -58,12 +58,16 @@ impl ConsoleGame for TicTacToe {
     }
 }
 
+/// Tic-tac-toe's command line: the shared seat options only.
+#[derive(clap::Args, Debug)]
+pub struct Options {
+    #[command(flatten)]
+    seats: SeatOptions,
+}
+
 /// Starts tic-tac-toe: `--level beginner|normal|expert` plays the computer.
-pub fn run(args: &[String], console: &mut Console) -> Result<(), String> {
-    let options = SeatOptions::parse(args)?;
-    if let Some(arg) = options.rest.first() {
-        return Err(format!("unknown tictactoe option {arg:?}"));
-    }
+pub fn run(args: &Options, console: &mut Console) -> Result<(), String> {
+    let options = &args.seats;
     let level: Option<Level> = options
         .level
         .as_deref()

@@ -149,21 +149,24 @@ impl ConsoleGame for Ultimate {
     }
 }
 
+/// Ultimate's command line.
+#[derive(clap::Args, Debug)]
+pub struct Options {
+    /// What decides a game whose small boards all finish without a line of three:
+    /// none (a draw) or boards_won (more small boards won).
+    #[arg(long, value_name = "none|boards_won")]
+    tiebreak: Option<TieBreak>,
+    #[command(flatten)]
+    seats: SeatOptions,
+}
+
 /// Starts ultimate tic-tac-toe: `--tiebreak none|boards_won`; `--level beginner|normal|expert`
 /// plays the computer (ai-players' ultimate levels).
-pub fn run(args: &[String], console: &mut Console) -> Result<(), String> {
-    let options = SeatOptions::parse(args)?;
+pub fn run(args: &Options, console: &mut Console) -> Result<(), String> {
+    let options = &args.seats;
     let mut rules = Rules::default();
-    let mut rest = options.rest.iter();
-    while let Some(arg) = rest.next() {
-        match arg.as_str() {
-            "--tiebreak" => {
-                let name = rest.next().ok_or("--tiebreak needs a value")?;
-                let tie_break: TieBreak = name.parse().map_err(|e| format!("{e}"))?;
-                rules = rules.with_tie_break(tie_break);
-            }
-            other => return Err(format!("unknown ultimate option {other:?}")),
-        }
+    if let Some(tie_break) = args.tiebreak {
+        rules = rules.with_tie_break(tie_break);
     }
     let level: Option<Level> = options
         .level
