@@ -35,6 +35,7 @@ use core::time::Duration;
 
 /// One move of a `.psq` file: the point and the milliseconds it took.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct PsqMove {
     /// Where the stone went.
     pub point: Point,
@@ -44,6 +45,7 @@ pub struct PsqMove {
 
 /// A `.psq` game file (see the [module docs](self)).
 #[derive(Clone, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Psq {
     /// The board size (square).
     pub size: u8,

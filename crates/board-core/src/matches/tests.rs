@@ -484,3 +484,24 @@ mod harness {
         crate::matches::check_record_round_trip(&Countdown::new(40), DrawRules::NONE, 64);
     }
 }
+
+#[cfg(feature = "serde")]
+#[test]
+fn record_types_serialize_and_read_back() {
+    let (mut game, time) = timed(9, "30+1");
+    time.advance(2 * SEC);
+    game.play_text("2").unwrap();
+    game.comment("quick").unwrap();
+    game.resign(Player::Second).unwrap();
+    let record = game.to_record();
+    let json = serde_json::to_string(&record).unwrap();
+    let back: Record = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, record);
+    let outcome = game.outcome().unwrap();
+    let json = serde_json::to_string(&outcome).unwrap();
+    assert_eq!(json, r#"{"status":{"won":"first"},"reason":"resignation"}"#);
+    assert_eq!(serde_json::from_str::<Outcome>(&json).unwrap(), outcome);
+    let control: TimeControl = serde_json::from_str("\"5m+3s\"").unwrap();
+    assert_eq!(serde_json::to_string(&control).unwrap(), "\"300+3\"");
+    assert!(serde_json::from_str::<Reason>("\"checkmate\"").is_err());
+}
