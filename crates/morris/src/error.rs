@@ -266,24 +266,3 @@ pub enum ParsePositionError {
     #[error(transparent)]
     Invalid(#[from] SetupError),
 }
-
-/// Why a draw offer or acceptance was refused.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum DrawError {
-    /// The game has already ended.
-    #[error("the game is over")]
-    GameOver,
-    /// This player's offer is already pending.
-    #[error("{} has already offered a draw", crate::colour(*player))]
-    AlreadyOffered {
-        /// The player who offered.
-        player: Player,
-    },
-    /// There is no offer from the opponent to accept or decline.
-    #[error("{} has no draw offer to answer", crate::colour(*player))]
-    NoOffer {
-        /// The player who tried to accept or decline.
-        player: Player,
-    },
-}

@@ -72,8 +72,8 @@ mod record;
 mod setup;
 
 pub use error::{
-    DiagramProblem, DrawError, IllegalMove, InputError, ParseMoveError, ParsePointError,
-    ParsePositionError, SetupError, SetupProblems,
+    DiagramProblem, IllegalMove, InputError, ParseMoveError, ParsePointError, ParsePositionError,
+    SetupError, SetupProblems,
 };
 pub use geometry::{adjacent, are_adjacent, mills_through, ADJACENT, MILLS};
 pub use moves::Move;

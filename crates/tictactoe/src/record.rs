@@ -40,7 +40,8 @@ impl RecordGame for Position {
     }
 
     fn from_setup_text(text: &str) -> Result<Self, String> {
-        text.parse().map_err(|e: crate::ParsePositionError| e.to_string())
+        text.parse()
+            .map_err(|e: crate::ParsePositionError| e.to_string())
     }
 }
 
