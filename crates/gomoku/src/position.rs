@@ -275,9 +275,11 @@ impl Position {
     pub(crate) fn place(&mut self, point: Point) {
         let colour = self.to_move;
         self.put_stone(colour, point);
-        // Nine stones are the fewest with a five of one colour on the board; the window
-        // filter rules out almost every other move cheaply.
-        let may_win = self.count >= 9 && five_in_window(self.stones.get(colour), point);
+        // Nine stones are the fewest with a five of one colour in a game from the empty board
+        // (a setup may hold five stones of one colour alone); the window filter rules out
+        // almost every other move cheaply.
+        let may_win = (self.count >= 9 || self.setup_stones.is_some())
+            && five_in_window(self.stones.get(colour), point);
         self.judge(colour, point, may_win);
     }
 

@@ -5,7 +5,7 @@
 //! renju positions (`renju_positions.jsonl`), loaded as analysis setups.
 
 use boardgames_core::traces::check_traces;
-use boardgames_core::{ByPlayer, Player};
+use boardgames_core::{ByPlayer, Game, Player, Status};
 use boardgames_gomoku::{Point, PointSet, Position, Rule, Setup};
 use serde::Deserialize;
 use serde_json::{Map, Value};
@@ -69,6 +69,106 @@ struct RenjuCase {
     white: Vec<String>,
     to_move: String,
     forbidden: BTreeMap<String, String>,
+    /// Points checked one by one: forbidden or not (with the kind), and whether they win.
+    #[serde(default)]
+    checks: Vec<Check>,
+    /// A game reaching the position (with filler stones), where one was recorded.
+    #[serde(default)]
+    moves: Vec<String>,
+    /// The stones of that game that are not the case's.
+    #[serde(default)]
+    fillers: Vec<String>,
+}
+
+#[derive(Deserialize)]
+struct Check {
+    point: String,
+    colour: String,
+    forbidden: bool,
+    #[serde(default)]
+    kind: Option<String>,
+    #[serde(default)]
+    wins: Option<bool>,
+}
+
+fn player(name: &str) -> Player {
+    match name {
+        "first" => Player::First,
+        _ => Player::Second,
+    }
+}
+
+/// Every point forbidden to black in `position`, with its kind's name.
+fn forbidden_map(position: &Position) -> BTreeMap<String, String> {
+    position
+        .empty_points()
+        .iter()
+        .filter_map(|p| {
+            let why = position.forbidden(Player::First, p)?;
+            Some((p.to_string(), why.kind().name().to_owned()))
+        })
+        .collect()
+}
+
+/// The case's point checks, each on the setup with the checked colour to move.
+fn check_points(case: &RenjuCase, setup: &Setup, at: &str) {
+    for check in &case.checks {
+        let colour = player(&check.colour);
+        let position = Setup {
+            to_move: colour,
+            ..*setup
+        }
+        .validate()
+        .unwrap_or_else(|e| panic!("{at} {}: {e}", check.point));
+        let point: Point = check.point.parse().expect("a point");
+        let why = position.forbidden(colour, point);
+        assert_eq!(why.is_some(), check.forbidden, "{at} {}", check.point);
+        let kind = why.map(|w| w.kind().name().to_owned());
+        if check.kind.is_some() {
+            assert_eq!(kind, check.kind, "{at} {}", check.point);
+        }
+        if let Some(wins) = check.wins {
+            let mut after = position;
+            after.play(point).unwrap_or_else(|e| panic!("{at}: {e}"));
+            assert_eq!(
+                after.status() == Status::Won(colour),
+                wins,
+                "{at} {}",
+                check.point
+            );
+        }
+    }
+}
+
+/// Plays the case's recorded game from the empty board (every move legal, black's never
+/// forbidden), and checks that it reaches the case's stones.
+fn replay_moves(case: &RenjuCase, setup: &Setup, at: &str) -> Option<Position> {
+    if case.moves.is_empty() {
+        return None;
+    }
+    let mut game = Position::new(case.size, Rule::RENJU).expect("a renju board");
+    for mv in &case.moves {
+        let point = game.parse_move(mv).expect("a point");
+        game.play(point)
+            .unwrap_or_else(|e| panic!("{at} {mv}: {e}"));
+    }
+    // The game holds the case's stones plus the filler stones that balance the counts.
+    let (black, white) = (game.stones(Player::First), game.stones(Player::Second));
+    assert_eq!(
+        black.intersection(&setup.stones.first),
+        setup.stones.first,
+        "{at}"
+    );
+    assert_eq!(
+        white.intersection(&setup.stones.second),
+        setup.stones.second,
+        "{at}"
+    );
+    let fillers = black
+        .union(white)
+        .difference(&setup.stones.first.union(&setup.stones.second));
+    assert_eq!(fillers, point_set(&case.fillers), "{at}");
+    Some(game)
 }
 
 fn point_set(names: &[String]) -> PointSet {
@@ -87,30 +187,23 @@ fn every_verdict_of_the_public_renju_positions() {
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty())
     {
+        let at = format!("renju_positions.jsonl:{}", n + 1);
         let case: RenjuCase = serde_json::from_str(line).expect("a renju position");
-        let to_move = match case.to_move.as_str() {
-            "first" => Player::First,
-            _ => Player::Second,
-        };
         let setup = Setup {
             stones: ByPlayer::new(point_set(&case.black), point_set(&case.white)),
-            to_move,
+            to_move: player(&case.to_move),
             size: case.size,
             rule: Rule::RENJU,
         };
-        let position = setup
-            .validate()
-            .unwrap_or_else(|e| panic!("line {}: {e}", n + 1));
+        let position = setup.validate().unwrap_or_else(|e| panic!("{at}: {e}"));
         assert!(position.is_from_setup());
-        let ours: BTreeMap<String, String> = position
-            .empty_points()
-            .iter()
-            .filter_map(|p| {
-                let why = position.forbidden(Player::First, p)?;
-                Some((p.to_string(), why.kind().name().to_owned()))
-            })
-            .collect();
-        assert_eq!(ours, case.forbidden, "line {}\n{position}", n + 1);
+        assert_eq!(forbidden_map(&position), case.forbidden, "{at}\n{position}");
+        check_points(&case, &setup, &at);
+        // The same board reached by play judges the same.
+        if let Some(played) = replay_moves(&case, &setup, &at) {
+            assert!(!played.is_from_setup());
+            assert_eq!(forbidden_map(&played), case.forbidden, "{at} played");
+        }
         positions += 1;
     }
     assert_eq!(positions, 64);

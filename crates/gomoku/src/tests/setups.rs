@@ -237,3 +237,19 @@ fn play_text_parses_then_plays() {
     assert!(game.play_text("e5").is_err());
     assert_eq!(game, before);
 }
+
+#[test]
+fn a_five_made_after_a_setup_of_few_stones_wins() {
+    // Four stones alone: a game from the empty board has at least nine stones at its first
+    // five, a setup need not.
+    let setup = Setup {
+        stones: stones(&["a11", "a12", "a13", "a14"], &[]),
+        to_move: Player::First,
+        size: 15,
+        rule: Rule::RENJU,
+    };
+    let mut game = setup.validate().unwrap();
+    game.play(pt("a15")).unwrap();
+    assert_eq!(game.status(), Status::Won(Player::First));
+    assert_eq!(game.winning_cells().len(), 5);
+}
