@@ -209,7 +209,12 @@ impl Record {
         if let Some(n) = game.rules.quiet_moves {
             tags.push(("QuietMoves".into(), n.to_string()));
         }
-        tags.extend(game.tags.iter().cloned());
+        // A descriptive tag named like one of the game's options would be read as the option.
+        let descriptive = game
+            .tags
+            .iter()
+            .filter(|(n, _)| !G::OPTION_TAGS.contains(&n.as_str()));
+        tags.extend(descriptive.cloned());
         if let Some(clocks) = &game.clocks {
             tags.push(("TimeControl".into(), clocks.control.to_string()));
             let left = |p| seconds(game.clock(p).unwrap_or(Duration::ZERO));

@@ -505,3 +505,12 @@ fn record_types_serialize_and_read_back() {
     assert_eq!(serde_json::to_string(&control).unwrap(), "\"300+3\"");
     assert!(serde_json::from_str::<Reason>("\"checkmate\"").is_err());
 }
+
+#[test]
+fn a_tag_named_like_an_option_is_not_written_twice() {
+    let mut game = Match::new(Countdown::new(3), DrawRules::NONE);
+    game.set_tag("Stones", "9").unwrap();
+    let text = game.to_record().to_string();
+    assert_eq!(text.matches("[Stones").count(), 1, "{text}");
+    assert_eq!(read(&text).unwrap().position().left(), 3);
+}
