@@ -253,3 +253,49 @@ fn a_five_made_after_a_setup_of_few_stones_wins() {
     assert_eq!(game.status(), Status::Won(Player::First));
     assert_eq!(game.winning_cells().len(), 5);
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig {
+        cases: if cfg!(debug_assertions) { 32 } else { 256 },
+        failure_persistence: None,
+        ..proptest::prelude::ProptestConfig::default()
+    })]
+
+    /// Random setups of every size, rule and side to move: a valid one reads back from its
+    /// text (and from the setup it gives back) as the same position; an invalid one reports
+    /// exactly the problems `problems` lists.
+    #[test]
+    fn random_setups_round_trip_through_text(
+        size in 5u32..=20,
+        rule in 0usize..6,
+        gomocup in proptest::bool::ANY,
+        white_to_move in proptest::bool::ANY,
+        cells in proptest::collection::vec(0u8..10, 400),
+    ) {
+        let mut stones = ByPlayer::new(PointSet::EMPTY, PointSet::EMPTY);
+        for (i, cell) in cells.iter().enumerate() {
+            let p = crate::Point::from_index(i).expect("a point of the 20x20 board");
+            match cell {
+                0 if p.is_on_board(size as u8) => stones.first.insert(p),
+                1 if p.is_on_board(size as u8) => stones.second.insert(p),
+                _ => {}
+            }
+        }
+        let setup = Setup {
+            stones,
+            to_move: if white_to_move { Player::Second } else { Player::First },
+            size,
+            rule: Rule::NAMED[rule].1.with_gomocup_draw(gomocup),
+        };
+        match setup.validate() {
+            Ok(position) => {
+                proptest::prop_assert!(setup.problems().is_empty());
+                let text = position.to_string();
+                proptest::prop_assert_eq!(text.parse::<Position>(), Ok(position), "{}", text);
+                proptest::prop_assert_eq!(Setup::from(&position), setup);
+                proptest::prop_assert_eq!(position.zobrist(), position.zobrist_from_scratch());
+            }
+            Err(e) => proptest::prop_assert_eq!(e.problems(), setup.problems()),
+        }
+    }
+}
