@@ -1,6 +1,8 @@
 //! Gomoku in the referee. Options: `{"size": 5..=20, "rule": "caro" | "caro5" | "caro6" |
 //! "standard" | "freestyle" | "renju"}`, defaults 15 and `caro`. Under renju black's forbidden
-//! points are not in the legal list.
+//! points (RIF 9.2/9.3, exact) are not in the legal list. A rule name followed by
+//! `+gomocup_draw` (`"renju+gomocup_draw"`) also draws the game at size² − 25 stones, as
+//! Gomocup does.
 //!
 //! `search` runs ai-players' gomoku evaluator (threat shapes under the game's rule, moves
 //! near the stones) on every rule and size.
