@@ -1,17 +1,19 @@
 //! The match loop: games between players A and B, colours alternating, openings in pairs.
 
 use crate::elo::Tally;
-use crate::games::ArenaGame;
+use crate::games::{self, ArenaGame};
 use crate::players::{self, Contestant, MoveInfo};
 use crate::spec::Spec;
+use boardgames_core::matches::record::RecordGame;
+use boardgames_core::matches::{Match, Outcome};
 use boardgames_core::{replay, zobrist, ByPlayer, Game, Player, Status};
 use std::time::{Duration, Instant};
 
 /// How one game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Ending {
-    /// The rules ended it: a win or a draw.
-    Rules(Status),
+    /// The rules ended it (a win, a draw, a draw rule), with the reason.
+    Rules(Outcome),
     /// It reached the ply cap and counts as a draw.
     PlyCap,
     /// A player gave no move or an illegal one, and loses.
@@ -29,6 +31,9 @@ pub struct GameReport {
     pub opening: Option<usize>,
     /// Every move, the opening's included, in notation.
     pub moves: Vec<String>,
+    /// The game's record in the project's record format (docs/records.md): players, the
+    /// time of each move, the result and its reason.
+    pub record: String,
     /// How it ended.
     pub ending: Ending,
 }
@@ -37,17 +42,24 @@ impl GameReport {
     /// The side that won, if any.
     pub fn winner(&self) -> Option<Player> {
         match &self.ending {
-            Ending::Rules(Status::Won(p)) => Some(*p),
+            Ending::Rules(Outcome {
+                status: Status::Won(p),
+                ..
+            }) => Some(*p),
             Ending::Forfeit(loser, _) => Some(loser.opponent()),
             _ => None,
         }
     }
 
-    /// The result in words: `first won`, `draw`, `second won (forfeit: ...)`, `draw (ply cap)`.
+    /// The result in words: `first won (line)`, `draw (repetition)`, `second won (forfeit:
+    /// ...)`, `draw (ply cap)`.
     pub fn result_text(&self) -> String {
         match &self.ending {
-            Ending::Rules(Status::Won(p)) => format!("{} won", p.name()),
-            Ending::Rules(_) => "draw".to_owned(),
+            Ending::Rules(Outcome {
+                status: Status::Won(p),
+                reason,
+            }) => format!("{} won ({reason})", p.name()),
+            Ending::Rules(Outcome { reason, .. }) => format!("draw ({reason})"),
             Ending::PlyCap => "draw (ply cap)".to_owned(),
             Ending::Forfeit(loser, why) => {
                 format!("{} won (forfeit: {why})", loser.opponent().name())
@@ -163,15 +175,19 @@ pub fn run<G: ArenaGame>(
         } else {
             (&mut player_b, &mut player_a)
         };
+        let names = if a_first {
+            ByPlayer::new(a.text.as_str(), b.text.as_str())
+        } else {
+            ByPlayer::new(b.text.as_str(), a.text.as_str())
+        };
         let moves = opening.map_or(&[][..], |k| &config.openings[k][..]);
         let mut stats = ByPlayer::new(SideStats::default(), SideStats::default());
-        let (record, ending) = play_game(
-            game,
-            moves,
-            ByPlayer::new(first.as_mut(), second.as_mut()),
-            &mut stats,
-            config.max_plies,
-        )?;
+        let seats = Seats {
+            players: ByPlayer::new(first.as_mut(), second.as_mut()),
+            names,
+            round: index + 1,
+        };
+        let (played, ending) = play_game(game, moves, seats, &mut stats, config.max_plies)?;
         let (sa, sb) = if a_first {
             (stats[Player::First], stats[Player::Second])
         } else {
@@ -183,7 +199,8 @@ pub fn run<G: ArenaGame>(
             index,
             a_first,
             opening,
-            moves: record,
+            moves: played.moves().map(|m| m.to_string()).collect(),
+            record: played.to_record().to_string(),
             ending,
         };
         summary.add(&report);
@@ -203,36 +220,64 @@ fn merge(total: &mut SideStats, game: &SideStats) {
     );
 }
 
-/// One game from `opening` between the players of each side: the moves played (opening
-/// included) and how it ended. An opening that cannot be played is an error.
+/// The two sides of one game: their players and names, and the game's number.
+pub struct Seats<'a, P: Game> {
+    /// Each side's player.
+    pub players: ByPlayer<&'a mut dyn Contestant<P>>,
+    /// Each side's name, for the record.
+    pub names: ByPlayer<&'a str>,
+    /// The game's number in the match, from 1.
+    pub round: usize,
+}
+
+/// One game from `opening` between the seated players, as a match (each move with the time
+/// it took) and how it ended. An opening that cannot be played is an error. A player who
+/// gives no move or an illegal one forfeits: the record shows a resignation, its
+/// `Termination` tag why.
 pub fn play_game<G: ArenaGame>(
     game: &G,
     opening: &[String],
-    mut players: ByPlayer<&mut dyn Contestant<G::Pos>>,
+    mut seats: Seats<'_, G::Pos>,
     stats: &mut ByPlayer<SideStats>,
     max_plies: usize,
-) -> Result<(Vec<String>, Ending), String> {
-    let mut state = game.start();
+) -> Result<(Match<G::Pos>, Ending), String> {
+    let mut state = games::start(game);
     replay(&mut state, opening.iter().map(String::as_str))
         .map_err(|e| format!("opening \"{}\": {e}", opening.join(" ")))?;
-    let mut moves = opening.to_vec();
+    tag(&mut state, "Event", "arena")?;
+    tag(&mut state, "Round", &seats.round.to_string())?;
+    tag(&mut state, "First", seats.names[Player::First])?;
+    tag(&mut state, "Second", seats.names[Player::Second])?;
+    if !opening.is_empty() {
+        tag(&mut state, "Opening", &opening.join(" "))?;
+    }
     loop {
-        if let status @ (Status::Won(_) | Status::Draw) = state.status() {
-            return Ok((moves, Ending::Rules(status)));
+        if let Some(outcome) = state.outcome() {
+            return Ok((state, Ending::Rules(outcome)));
         }
-        if moves.len() >= max_plies {
-            return Ok((moves, Ending::PlyCap));
+        if state.len() >= max_plies {
+            tag(&mut state, "Termination", "ply cap, scored a draw")?;
+            return Ok((state, Ending::PlyCap));
         }
         let side = state.side_to_move();
         let started = Instant::now();
-        let choice = players[side].choose(game.position(&state));
-        stats[side].add(started.elapsed(), players[side].info());
-        let Some(mv) = choice else {
-            return Ok((moves, Ending::Forfeit(side, "no move".to_owned())));
+        let choice = seats.players[side].choose(state.position());
+        let took = started.elapsed();
+        stats[side].add(took, seats.players[side].info());
+        let refused = match choice {
+            None => Some("no move".to_owned()),
+            Some(mv) => state.play_move_timed(mv, took).err().map(|e| e.to_string()),
         };
-        if let Err(e) = state.play(mv) {
-            return Ok((moves, Ending::Forfeit(side, e.to_string())));
+        if let Some(why) = refused {
+            tag(&mut state, "Termination", &format!("forfeit: {why}"))?;
+            state.resign(side).map_err(|e| e.to_string())?;
+            return Ok((state, Ending::Forfeit(side, why)));
         }
-        moves.push(mv.to_string());
     }
+}
+
+fn tag<P: RecordGame>(state: &mut Match<P>, name: &str, value: &str) -> Result<(), String> {
+    state
+        .set_tag(name, value)
+        .map_err(|e| format!("tag {name}: {e}"))
 }

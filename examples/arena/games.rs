@@ -2,7 +2,8 @@
 //! openings, its levels and its alpha-beta player.
 
 use crate::players::{AlphaBeta, Contestant};
-use boardgames_core::Game;
+use boardgames_core::matches::record::RecordGame;
+use boardgames_core::matches::{DrawRules, Match};
 use boardgames_players::{gomoku, morris, tictactoe, ultimate, ComputerPlayer, Level};
 use boardgames_search::{Limits, Searcher};
 use serde_json::{json, Value};
@@ -12,17 +13,18 @@ const TABLE_BYTES: usize = 16 << 20;
 
 /// A game the arena can referee.
 pub trait ArenaGame {
-    /// The position the players are asked about.
-    type Pos: Game<Move: Send + Sync> + Send + Sync + 'static;
-    /// The game as refereed (with its draw rules, for morris), whose status ends the game.
-    type State: Game<Move = <Self::Pos as Game>::Move> + Clone;
+    /// The position the players are asked about; the arena plays it in a
+    /// [`Match`](boardgames_core::matches::Match), which writes the records.
+    type Pos: RecordGame<Move: Send + Sync> + Send + Sync + 'static;
 
     /// The game's name, as the referee spells it.
     fn name(&self) -> &'static str;
-    /// The start of a game.
-    fn start(&self) -> Self::State;
-    /// The position the players see in `state`.
-    fn position<'a>(&self, state: &'a Self::State) -> &'a Self::Pos;
+    /// The start position.
+    fn start_position(&self) -> Self::Pos;
+    /// The draw rules the match is refereed under (none by default).
+    fn draw_rules(&self) -> DrawRules {
+        DrawRules::NONE
+    }
     /// The referee's `options` that give the same game.
     fn options(&self) -> Value;
     /// The built-in openings, moves separated by spaces.
@@ -31,6 +33,11 @@ pub trait ArenaGame {
     fn level(&self, level: Level, seed: u64) -> Box<dyn ComputerPlayer<Self::Pos>>;
     /// Alpha-beta with the game's evaluator within `limits`, on `threads` threads.
     fn alpha_beta(&self, limits: Limits, threads: usize) -> Box<dyn Contestant<Self::Pos>>;
+}
+
+/// A new match of `game`: its start position under its draw rules.
+pub fn start<G: ArenaGame>(game: &G) -> Match<G::Pos> {
+    Match::new(game.start_position(), game.draw_rules())
 }
 
 fn same<P: Clone>(position: &P) -> P {
@@ -46,16 +53,12 @@ pub struct TicTacToe;
 
 impl ArenaGame for TicTacToe {
     type Pos = boardgames_tictactoe::Position;
-    type State = boardgames_tictactoe::Position;
 
     fn name(&self) -> &'static str {
         "tictactoe"
     }
-    fn start(&self) -> Self::State {
-        Self::State::new()
-    }
-    fn position<'a>(&self, state: &'a Self::State) -> &'a Self::Pos {
-        state
+    fn start_position(&self) -> Self::Pos {
+        Self::Pos::new()
     }
     fn options(&self) -> Value {
         json!({})
@@ -81,16 +84,12 @@ pub struct Ultimate;
 
 impl ArenaGame for Ultimate {
     type Pos = boardgames_ultimate::Position;
-    type State = boardgames_ultimate::Position;
 
     fn name(&self) -> &'static str {
         "ultimate"
     }
-    fn start(&self) -> Self::State {
-        Self::State::new()
-    }
-    fn position<'a>(&self, state: &'a Self::State) -> &'a Self::Pos {
-        state
+    fn start_position(&self) -> Self::Pos {
+        Self::Pos::new()
     }
     fn options(&self) -> Value {
         json!({})
@@ -147,16 +146,12 @@ impl Gomoku {
 
 impl ArenaGame for Gomoku {
     type Pos = boardgames_gomoku::Position;
-    type State = boardgames_gomoku::Position;
 
     fn name(&self) -> &'static str {
         "gomoku"
     }
-    fn start(&self) -> Self::State {
+    fn start_position(&self) -> Self::Pos {
         self.empty
-    }
-    fn position<'a>(&self, state: &'a Self::State) -> &'a Self::Pos {
-        state
     }
     fn options(&self) -> Value {
         json!({ "size": self.size, "rule": self.rule_name })
@@ -208,27 +203,20 @@ pub struct Morris {
     pub quiet_moves: u32,
 }
 
-impl Morris {
-    fn rules(&self) -> boardgames_morris::DrawRules {
-        let mut rules = boardgames_morris::DrawRules::NONE;
-        rules.threefold = true;
-        rules.quiet_moves = Some(self.quiet_moves);
-        rules
-    }
-}
-
 impl ArenaGame for Morris {
     type Pos = boardgames_morris::Position;
-    type State = boardgames_morris::Match;
 
     fn name(&self) -> &'static str {
         "morris"
     }
-    fn start(&self) -> Self::State {
-        boardgames_morris::Match::new(boardgames_morris::Position::new(), self.rules())
+    fn start_position(&self) -> Self::Pos {
+        boardgames_morris::Position::new()
     }
-    fn position<'a>(&self, state: &'a Self::State) -> &'a Self::Pos {
-        state.position()
+    fn draw_rules(&self) -> DrawRules {
+        DrawRules {
+            threefold: true,
+            quiet_moves: Some(self.quiet_moves),
+        }
     }
     fn options(&self) -> Value {
         json!({ "draw_rule": { "threefold": true, "quiet_moves": self.quiet_moves } })

@@ -12,8 +12,9 @@
 //! Colours alternate: game 1 gives A the first move, game 2 the same opening with B first,
 //! and so on through the openings (a built-in set per game, or a file), so that games differ
 //! and neither player gains from the first move. Each game's players are new, seeded from
-//! `--seed` and the game's number. Every game is written to a records file (JSON lines the
-//! referee replays; see `records.rs`).
+//! `--seed` and the game's number. Every game is played as a `boardgames_core::matches::Match`
+//! and written to a records folder in the project's record format, which the referee's
+//! `record` op replays, with a JSON-lines and a CSV summary (see `records.rs`).
 
 mod duel;
 mod elo;
@@ -62,9 +63,9 @@ struct Cli {
     /// one opening a line.
     #[arg(long, default_value = "builtin")]
     openings: String,
-    /// The records file (JSON lines; results beside it in FILE.csv)
-    /// [default: target/arena/GAME-SECONDS.jsonl].
-    #[arg(long, value_name = "FILE")]
+    /// The records folder: each game's record (001.txt, ...), games.jsonl and results.csv
+    /// [default: target/arena/GAME-SECONDS].
+    #[arg(long, value_name = "DIR")]
     records: Option<PathBuf>,
     /// Plies after which a game is scored a draw.
     #[arg(long, default_value_t = 1000)]
@@ -120,7 +121,7 @@ fn default_records(game: &str) -> PathBuf {
     let seconds = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
-    PathBuf::from(format!("target/arena/{game}-{seconds}.jsonl"))
+    PathBuf::from(format!("target/arena/{game}-{seconds}"))
 }
 
 /// Runs the match and prints the report.
@@ -148,11 +149,7 @@ fn arena<G: ArenaGame>(game: &G, cli: &Cli) -> Result<(), String> {
     bar.finish_and_clear();
     let summary = summary?;
     print!("{}", report(&summary, names));
-    println!(
-        "records: {} (results: {})",
-        files.path.display(),
-        records::results_path(&files.path).display()
-    );
+    println!("records: {}", files.dir.display());
     Ok(())
 }
 
@@ -239,7 +236,8 @@ fn side_line(name: &str, stats: &SideStats) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use boardgames_core::{Player, Status};
+    use boardgames_core::matches::{Outcome, Reason};
+    use boardgames_core::Player;
 
     fn spec(text: &str) -> Spec {
         text.parse().unwrap()
@@ -259,8 +257,7 @@ mod tests {
     #[test]
     fn tiny_tictactoe_match_and_its_records() {
         let dir = std::env::temp_dir().join(format!("arena-test-{}", std::process::id()));
-        let path = dir.join("ttt.jsonl");
-        let mut files = RecordFiles::create(&path).unwrap();
+        let mut files = RecordFiles::create(&dir).unwrap();
         let game = games::TicTacToe;
         let mut seen = Vec::new();
         let summary = duel::run(
@@ -283,18 +280,25 @@ mod tests {
             openings,
             [Some(0), Some(0), Some(1), Some(1), Some(2), Some(2)]
         );
-        let lines = std::fs::read_to_string(&path).unwrap();
+        let lines = std::fs::read_to_string(dir.join("games.jsonl")).unwrap();
         assert_eq!(lines.lines().count(), 6);
-        for (line, (_, _, winner)) in lines.lines().zip(&seen) {
-            let answer = boardgames_referee::answer(line);
+        for (index, (line, (a_first, _, winner))) in lines.lines().zip(&seen).enumerate() {
             let expected = match winner {
                 Some(Player::First) => "first",
                 Some(Player::Second) => "second",
                 None => "draw",
             };
-            assert_eq!(answer["status"], expected, "{line} -> {answer}");
+            let state = boardgames_referee::answer(line);
+            assert_eq!(state["status"], expected, "{line} -> {state}");
+            let text = std::fs::read_to_string(files.record_path(index)).unwrap();
+            let first = if *a_first { "random" } else { "expert" };
+            assert!(text.contains(&format!("[First \"{first}\"]")), "{text}");
+            assert!(text.contains("[%emt "), "{text}");
+            let request = serde_json::json!({ "op": "record", "game": "tictactoe", "text": text });
+            let replayed = boardgames_referee::answer(&request.to_string());
+            assert_eq!(replayed["status"], expected, "{text} -> {replayed}");
         }
-        let csv = std::fs::read_to_string(records::results_path(&path)).unwrap();
+        let csv = std::fs::read_to_string(dir.join("results.csv")).unwrap();
         assert_eq!(csv.lines().count(), 7);
         assert!(csv
             .lines()
@@ -377,6 +381,9 @@ mod tests {
             &mut |report, _| {
                 assert_eq!(report.moves.len(), 3);
                 assert_eq!(report.result_text(), "draw (ply cap)");
+                assert!(report
+                    .record
+                    .contains("[Termination \"ply cap, scored a draw\"]"));
                 Ok(())
             },
         )
@@ -387,11 +394,15 @@ mod tests {
             a_first: false,
             opening: None,
             moves: Vec::new(),
+            record: String::new(),
             ending: duel::Ending::Forfeit(Player::First, "no move".into()),
         };
         assert_eq!(report.winner(), Some(Player::Second));
         assert_eq!(report.result_text(), "second won (forfeit: no move)");
-        let won = duel::Ending::Rules(Status::Won(Player::First));
-        assert_ne!(won, duel::Ending::PlyCap);
+        let won = duel::GameReport {
+            ending: duel::Ending::Rules(Outcome::win(Player::First, Reason::Line)),
+            ..report
+        };
+        assert_eq!(won.result_text(), "first won (line)");
     }
 }

@@ -1,54 +1,61 @@
 //! The match's records and openings files.
 //!
-//! **Records.** Every game is one JSON line in the referee's request form,
-//! `{"game": ..., "options": {...}, "moves": [...]}` (the moves of the opening included), in
-//! the order the games were played. Sent to the referee as it is, a line is a `state` request
-//! that replays the game and answers its final status; `play`, which has no record loading
-//! yet (issue 13), can be given the moves by hand. Beside it, `<records>.csv` says who played
-//! which side and how each game ended: `game,first,second,opening,plies,result`.
+//! **Records.** A match writes a folder:
+//! - `NNN.txt` (`001.txt`, ...): each game's record in the project's record format
+//!   (`docs/records.md`): the players as `First`/`Second`, `Event "arena"`, `Round`, the
+//!   `Opening`, each move with the time it took (`[%emt S]`), the result and its reason, and a
+//!   `Termination` tag for a game scored at the ply cap or lost by forfeit. The referee's
+//!   `record` op replays one (`{"op":"record","game":...,"text":...}`).
+//! - `games.jsonl`: one JSON line a game in the referee's request form
+//!   `{"game": ..., "options": {...}, "moves": [...]}`; sent to the referee as it is, a line is a
+//!   `state` request that replays the game and answers its final status.
+//! - `results.csv`: `game,first,second,opening,plies,result`.
 //!
 //! **Openings.** One opening a line, its moves in the game's notation separated by spaces or
 //! commas; `#` starts a comment, blank lines are skipped.
 
 use crate::duel::GameReport;
-use crate::games::ArenaGame;
+use crate::games::{self, ArenaGame};
 use boardgames_core::{replay, Game};
 use serde_json::json;
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
-/// The two files a match writes, open for appending game by game.
+/// The files of a match's records folder, written game by game.
 pub struct RecordFiles {
-    records: BufWriter<File>,
+    lines: BufWriter<File>,
     results: BufWriter<File>,
-    /// The records file's path.
-    pub path: PathBuf,
+    /// The folder.
+    pub dir: PathBuf,
 }
 
 impl RecordFiles {
-    /// Creates `path` and `path.csv` (and the folder), writing the results' header.
-    pub fn create(path: &Path) -> Result<RecordFiles, String> {
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-        }
-        let open = |p: &Path| {
-            File::create(p)
+    /// Creates the folder `dir` (and its parents) with `games.jsonl` and `results.csv`.
+    pub fn create(dir: &Path) -> Result<RecordFiles, String> {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        let open = |name: &str| {
+            let path = dir.join(name);
+            File::create(&path)
                 .map(BufWriter::new)
-                .map_err(|e| format!("{}: {e}", p.display()))
+                .map_err(|e| format!("{}: {e}", path.display()))
         };
-        let results_path = results_path(path);
         let mut files = RecordFiles {
-            records: open(path)?,
-            results: open(&results_path)?,
-            path: path.to_owned(),
+            lines: open("games.jsonl")?,
+            results: open("results.csv")?,
+            dir: dir.to_owned(),
         };
         writeln!(files.results, "game,first,second,opening,plies,result")
-            .map_err(|e| format!("{}: {e}", results_path.display()))?;
+            .map_err(|e| format!("{}: {e}", dir.display()))?;
         Ok(files)
     }
 
-    /// Appends one game (flushed, so an interrupted match keeps what it played).
+    /// The record file of game `index` (from 0).
+    pub fn record_path(&self, index: usize) -> PathBuf {
+        self.dir.join(format!("{:03}.txt", index + 1))
+    }
+
+    /// Writes one game (flushed, so an interrupted match keeps what it played).
     pub fn write<G: ArenaGame>(
         &mut self,
         game: &G,
@@ -66,25 +73,19 @@ impl RecordFiles {
             .map_or(String::new(), |k| (k + 1).to_string());
         let result = report.result_text().replace(',', ";");
         let io = (|| {
-            writeln!(self.records, "{line}")?;
+            std::fs::write(self.record_path(report.index), &report.record)?;
+            writeln!(self.lines, "{line}")?;
             writeln!(
                 self.results,
                 "{},{first},{second},{opening},{},{result}",
                 report.index + 1,
                 report.moves.len()
             )?;
-            self.records.flush()?;
+            self.lines.flush()?;
             self.results.flush()
         })();
-        io.map_err(|e| format!("{}: {e}", self.path.display()))
+        io.map_err(|e| format!("{}: {e}", self.dir.display()))
     }
-}
-
-/// The results file beside a records file: `records.jsonl` -> `records.jsonl.csv`.
-pub fn results_path(records: &Path) -> PathBuf {
-    let mut name = records.as_os_str().to_owned();
-    name.push(".csv");
-    PathBuf::from(name)
 }
 
 /// Reads openings from `text`, each checked by replaying it on the game's start; an error
@@ -112,7 +113,7 @@ pub fn parse_openings<G: ArenaGame>(game: &G, text: &str) -> Result<Vec<Vec<Stri
 
 /// Replays `moves` from the start: an error if a move is bad or the game ends in the opening.
 pub fn check_opening<G: ArenaGame>(game: &G, moves: &[String]) -> Result<(), String> {
-    let mut state = game.start();
+    let mut state = games::start(game);
     replay(&mut state, moves.iter().map(String::as_str)).map_err(|e| e.to_string())?;
     if state.status().is_over() {
         return Err(format!("the game is over after \"{}\"", moves.join(" ")));
