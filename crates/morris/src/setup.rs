@@ -13,7 +13,8 @@ use boardgames_core::{ByPlayer, Player};
 /// ```
 /// use boardgames_morris::{Points, Position, Setup, SetupProblems};
 /// use boardgames_core::Player;
-/// let mut setup = Setup::from(&Position::new());
+/// let mut setup = Setup::default(); // the start
+/// assert_eq!(setup, Setup::from(&Position::new()));
 /// setup.in_hand.first = 8;
 /// setup.pieces.first = Points::from_iter(["a1".parse().unwrap()]);
 /// setup.side_to_move = Player::Second;
