@@ -242,16 +242,6 @@ pub(crate) struct Clocks {
     source: Arc<dyn TimeSource>,
 }
 
-impl PartialEq for Clocks {
-    /// Equal controls, times and state; the time source and the reading the turn began at
-    /// are not compared (two replays of one record are equal matches).
-    fn eq(&self, other: &Clocks) -> bool {
-        self.control == other.control
-            && self.remaining == other.remaining
-            && self.running == other.running
-    }
-}
-
 impl Clocks {
     pub(crate) fn new(control: TimeControl, source: Arc<dyn TimeSource>) -> Clocks {
         Clocks {
@@ -261,6 +251,23 @@ impl Clocks {
             running: true,
             source,
         }
+    }
+
+    /// `true` when both clocks show the same: on one shared time source, the same times and
+    /// turn start (so a clone equals its original at any moment); on different sources
+    /// (a match and its record read back), the same time left now.
+    pub(crate) fn same_as(&self, other: &Clocks, to_move: Player) -> bool {
+        // A fallen flag stops the clock as surely as an end recorded.
+        let live = |c: &Clocks| c.running && !c.fallen(to_move);
+        if self.control != other.control || live(self) != live(other) {
+            return false;
+        }
+        if Arc::ptr_eq(&self.source, &other.source) {
+            return self.remaining == other.remaining && self.turn_start == other.turn_start;
+        }
+        Player::ALL
+            .iter()
+            .all(|&p| self.left(p, to_move) == other.left(p, to_move))
     }
 
     /// The time the side to move has used on this turn so far.

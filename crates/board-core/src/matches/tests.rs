@@ -514,3 +514,19 @@ fn a_tag_named_like_an_option_is_not_written_twice() {
     assert_eq!(text.matches("[Stones").count(), 1, "{text}");
     assert_eq!(read(&text).unwrap().position().left(), 3);
 }
+
+#[test]
+fn a_clone_of_a_running_match_stays_equal_as_time_passes() {
+    let time = MonotonicTime::new();
+    let game = Match::new(Countdown::new(5), DrawRules::NONE)
+        .with_clock("60".parse().unwrap(), Arc::new(time));
+    let copy = game.clone();
+    std::thread::sleep(Duration::from_millis(2));
+    assert_eq!(copy, game);
+    let (manual, _) = timed(5, "60");
+    let (mut other, handle) = timed(5, "60");
+    assert_eq!(manual, other, "same time left on different sources");
+    handle.advance(SEC);
+    assert_ne!(manual, other);
+    other.undo();
+}
