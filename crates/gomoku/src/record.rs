@@ -176,6 +176,17 @@ mod tests {
     }
 
     #[test]
+    fn a_match_under_an_opening_passes_the_harness() {
+        let config = HarnessConfig {
+            cases: 6,
+            max_plies: 60,
+            probe_every: 10,
+        };
+        let swap2 = OpeningGame::new(15, Rule::STANDARD, Some(Opening::Swap2)).unwrap();
+        check_conformance(&Match::new(swap2, DrawRules::NONE), &config);
+    }
+
+    #[test]
     fn opening_games_round_trip_with_their_actions() {
         for opening in [Opening::Swap2, Opening::Soosorv8, Opening::Pro] {
             let rule = if opening == Opening::Soosorv8 {
