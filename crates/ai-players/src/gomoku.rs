@@ -8,6 +8,9 @@
 //! - [`Level::Normal`]: a 3-ply search with a lightly blurred evaluation.
 //! - [`Level::Expert`]: a deep search (up to 200,000 nodes).
 //!
+//! Both searching levels first look for a forced win by threats: a VCF ([`vcf()`]), and for the
+//! expert a short VCT ([`vct()`]), within node budgets.
+//!
 //! The searching levels are search limits, not time: a node budget gives the same move on
 //! every machine. The searcher starts cold for every move, and the noise and the beginner's
 //! random points are drawn from the seed and the position, so the same seed and position
@@ -117,7 +120,7 @@ impl ComputerPlayer<Position> for GomokuPlayer {
         }
         let tracked = SearchPosition::new(*position);
         if self.inner.searches() {
-            self.inner.search_move(&tracked)
+            threat_move(self.inner.level(), position).or_else(|| self.inner.search_move(&tracked))
         } else {
             beginner_move(&tracked, self.inner.seed())
         }
@@ -126,6 +129,26 @@ impl ComputerPlayer<Position> for GomokuPlayer {
     fn name(&self) -> String {
         self.inner.name()
     }
+}
+
+/// The win a searching level plays without searching: a VCF ([`vcf()`]) for both, then a VCT
+/// ([`vct()`], two threats deep) for the expert. Node budgets, not time, so the move repeats.
+fn threat_move(level: Level, position: &Position) -> Option<Point> {
+    let (vcf_nodes, vct_nodes) = match level {
+        Level::Beginner => return None,
+        Level::Normal => (2_000, 0),
+        Level::Expert => (20_000, 10_000),
+    };
+    let limits = ThreatLimits::default().with_nodes(vcf_nodes);
+    if let Some(win) = vcf(position, &limits).win() {
+        return Some(win.first_move());
+    }
+    let limits = ThreatLimits::default()
+        .with_nodes(vct_nodes)
+        .with_max_moves(2);
+    (vct_nodes > 0)
+        .then(|| vct(position, &limits).win().map(ThreatWin::first_move))
+        .flatten()
 }
 
 /// The beginner's move: a five, else a block of the opponent's five (the evaluator's forced

@@ -3,6 +3,8 @@
 //! counts from there), and `END` or the end of input also sets the flag that stops a search.
 #![forbid(unsafe_code)]
 
+use pbrain_boardgames::clock::Clock;
+use pbrain_boardgames::think::{Techniques, Thinker};
 use pbrain_boardgames::{Engine, Flow};
 use std::io::{self, BufRead};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -42,6 +44,14 @@ fn main() -> io::Result<()> {
         let _ = lines.send((Instant::now(), None));
     });
     let mut engine = Engine::new(stop);
+    // `--no-threats`: without the VCF and VCT searches (a match measures what they add).
+    if std::env::args().any(|a| a == "--no-threats") {
+        let thinker = Thinker::new(Clock::default().table_bytes()).with_techniques(Techniques {
+            vcf: false,
+            vct: false,
+        });
+        engine = engine.with_thinker(thinker);
+    }
     let stdout = io::stdout();
     for (received, line) in commands {
         let Some(line) = line else { break };

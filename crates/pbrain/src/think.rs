@@ -8,7 +8,7 @@ use boardgames_gomoku::{Point, Position};
 use boardgames_players::gomoku::{
     vcf, vct, GomokuEvaluator, SearchPosition, ThreatLimits, ThreatOutcome,
 };
-use boardgames_search::{Limits, Score, Searcher};
+use boardgames_search::{Evaluator, Limits, Score, Searcher};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -16,7 +16,10 @@ use std::time::{Duration, Instant};
 /// The share of the thinking time the VCF search may use.
 const VCF_SHARE: u32 = 10;
 /// The share of the thinking time the VCT search may use.
-const VCT_SHARE: u32 = 20;
+const VCT_SHARE: u32 = 15;
+/// The share of the time left after the threat searches that the alpha-beta search may use;
+/// the rest checks that its move leaves the opponent no VCF.
+const SEARCH_SHARE: u32 = 80;
 /// The most threats (threes and fours) before the final VCF in the engine's VCT.
 const VCT_THREATS: u32 = 3;
 
@@ -92,11 +95,23 @@ impl Thinker {
             return None;
         }
         let start = Instant::now();
-        let choice = if budget < INSTANT {
+        let left = |start: Instant| budget.saturating_sub(start.elapsed());
+        let middle = position.size() / 2;
+        let centre = Point::new(middle, middle).filter(|_| position.stone_count() == 0);
+        let choice = if let Some(point) = centre {
+            // The first stone: the centre, nothing to think about.
+            Some(Choice {
+                point,
+                score: 0,
+                info: "centre".into(),
+            })
+        } else if budget < INSTANT {
             self.instant(position)
+        } else if let Some(win) = self.threats(position, budget, clock, stop) {
+            Some(win)
         } else {
-            self.threats(position, budget, clock, stop)
-                .or_else(|| self.search(position, budget.saturating_sub(start.elapsed()), stop))
+            let found = self.search(position, left(start) * SEARCH_SHARE / 100, stop);
+            found.map(|c| self.safe(position, c, left(start), stop))
         };
         choice.filter(|c| position.is_legal(c.point)).or_else(|| {
             let mut moves = MoveList::new();
@@ -164,6 +179,58 @@ impl Thinker {
             return found("vct", vct(position, &limits));
         }
         None
+    }
+
+    /// The search's choice, unless it leaves the opponent a VCF: then the first move (in the
+    /// evaluator's order, near the stones) after which the opponent has none, if one is found
+    /// within `time`.
+    fn safe(
+        &self,
+        position: &Position,
+        choice: Choice,
+        time: Duration,
+        stop: &Arc<AtomicBool>,
+    ) -> Choice {
+        let start = Instant::now();
+        if !self.techniques.vcf || time.is_zero() {
+            return choice;
+        }
+        let opponent_wins = |mv: Point, time: Duration| {
+            let mut after = *position;
+            after.play(mv).is_ok() && {
+                let limits = ThreatLimits::default()
+                    .with_time(time)
+                    .with_nodes(20_000)
+                    .with_stop_flag(stop.clone());
+                vcf(&after, &limits).win().is_some()
+            }
+        };
+        if !opponent_wins(choice.point, time / 4) {
+            return choice;
+        }
+        let tracked = SearchPosition::new(*position);
+        let evaluator = GomokuEvaluator::new();
+        let mut moves: Vec<(Score, Point)> = tracked
+            .near()
+            .iter()
+            .filter(|&p| position.is_legal(p))
+            .map(|p| (evaluator.order_hint(&tracked, p), p))
+            .collect();
+        moves.sort_unstable_by(|a, b| b.cmp(a));
+        for (_, mv) in moves {
+            let left = time.saturating_sub(start.elapsed());
+            if left.is_zero() {
+                break;
+            }
+            if !opponent_wins(mv, left / 8) {
+                return Choice {
+                    point: mv,
+                    score: choice.score,
+                    info: format!("{} (stops a VCF after {})", choice.info, choice.point),
+                };
+            }
+        }
+        choice
     }
 
     /// The alpha-beta search for `time`, stopped early by `stop`.

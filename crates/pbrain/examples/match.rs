@@ -1,0 +1,281 @@
+//! A small match manager: two players, Gomocup protocol engines (any command) or today's
+//! in-process expert, play fixed three-stone openings from both sides on 15x15; every move is
+//! judged by the gomoku crate's rules and timed.
+//!
+//! ```text
+//! cargo run --release -p pbrain-boardgames --example match -- \
+//!     --a target/release/pbrain-boardgames --b expert --rule 1 --turn-ms 200 --openings 5
+//! ```
+//!
+//! `--a` / `--b`: `expert` (the gomoku player's expert level as it was before the threat
+//! searches: a 200,000-node search, seeded noise) or a command line (split at spaces).
+//! `--rule`: the `INFO rule` value (0, 1, 4, 8, 9, 16). `--openings N`: the first N of the
+//! fixed openings, each played twice (colours swapped). A late answer (past `--turn-ms` plus
+//! `--tolerance-ms`, 0 by default) or an illegal move loses the game.
+
+use boardgames_core::{Game, Player, Status};
+use boardgames_gomoku::{Point, Position};
+use boardgames_players::gomoku::{GomokuEvaluator, SearchPosition};
+use boardgames_players::Seeded;
+use boardgames_search::{Limits, Searcher};
+use pbrain_boardgames::protocol::{format_point, parse_coordinates, parse_rule};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::mpsc::{self, Receiver};
+use std::time::{Duration, Instant};
+
+/// Three-stone openings (black, white, black) as offsets from the centre: varied, and none
+/// decided at once.
+const OPENINGS: [[(i8, i8); 3]; 10] = [
+    [(0, 0), (1, 1), (2, 0)],
+    [(0, 0), (1, 0), (2, 2)],
+    [(0, 0), (1, 1), (0, 2)],
+    [(0, 0), (2, 1), (1, 2)],
+    [(0, 0), (1, -1), (1, 1)],
+    [(0, 0), (0, 1), (2, 1)],
+    [(0, 0), (-1, 1), (1, 2)],
+    [(0, 0), (2, 0), (1, 2)],
+    [(0, 0), (1, 2), (2, -1)],
+    [(0, 0), (-1, -1), (2, 1)],
+];
+
+const SIZE: u8 = 15;
+
+/// `ERROR` and `UNKNOWN` answers of the engines over the match (protocol errors).
+static PROTOCOL_ERRORS: AtomicU32 = AtomicU32::new(0);
+
+/// A player of the match.
+enum Side {
+    Expert(Box<Searcher<SearchPosition, Seeded<GomokuEvaluator>>>),
+    Engine(Engine),
+}
+
+struct Engine {
+    child: Child,
+    input: ChildStdin,
+    output: Receiver<String>,
+    synced: bool,
+}
+
+impl Engine {
+    fn spawn(command: &str, rule: u32, turn_ms: u64) -> Engine {
+        let mut words = command.split_whitespace();
+        let mut child = Command::new(words.next().expect("a command"))
+            .args(words)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the engine starts");
+        let input = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, output) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut engine = Engine {
+            child,
+            input,
+            output,
+            synced: false,
+        };
+        engine.send(&format!("INFO timeout_turn {turn_ms}"));
+        engine.send("INFO timeout_match 0");
+        engine.send("INFO max_memory 350000000");
+        engine.send(&format!("INFO rule {rule}"));
+        engine.send("INFO game_type 1");
+        engine.send(&format!("START {SIZE}"));
+        let ok = engine.answer(Duration::from_secs(30));
+        assert_eq!(ok.as_deref(), Some("OK"), "START answered {ok:?}");
+        engine
+    }
+
+    fn send(&mut self, line: &str) {
+        let _ = write!(self.input, "{line}\r\n");
+        let _ = self.input.flush();
+    }
+
+    fn answer(&mut self, within: Duration) -> Option<String> {
+        let deadline = Instant::now() + within;
+        loop {
+            let left = deadline.checked_duration_since(Instant::now())?;
+            let line = self.output.recv_timeout(left).ok()?;
+            let word = line.split_whitespace().next().unwrap_or("");
+            match word {
+                "MESSAGE" | "DEBUG" | "" => continue,
+                "ERROR" | "UNKNOWN" => {
+                    PROTOCOL_ERRORS.fetch_add(1, Ordering::Relaxed);
+                    eprintln!("  engine said: {line}");
+                }
+                _ => return Some(line),
+            }
+        }
+    }
+
+    /// The engine's move in `game` (after `last`, the opponent's move, if any).
+    fn play(&mut self, game: &[Point], me_first: bool) -> Option<String> {
+        if self.synced {
+            let last = game.last().expect("a move was played");
+            self.send(&format!("TURN {}", format_point(*last, SIZE)));
+        } else {
+            self.send("BOARD");
+            for (i, p) in game.iter().enumerate() {
+                let mine = (i % 2 == 0) == me_first;
+                self.send(&format!(
+                    "{},{}",
+                    format_point(*p, SIZE),
+                    if mine { 1 } else { 2 }
+                ));
+            }
+            self.send("DONE");
+            self.synced = true;
+        }
+        self.answer(Duration::from_secs(10))
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        self.send("END");
+        std::thread::sleep(Duration::from_millis(20));
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn new_side(spec: &str, rule: u32, turn_ms: u64, seed: u64) -> Side {
+    if spec == "expert" {
+        let evaluator = Seeded::new(GomokuEvaluator::new(), seed, 2);
+        Side::Expert(Box::new(Searcher::new(evaluator).with_table_bytes(8 << 20)))
+    } else {
+        Side::Engine(Engine::spawn(spec, rule, turn_ms))
+    }
+}
+
+/// How a game ended, from player A's view.
+#[derive(Default, Debug)]
+struct Tally {
+    wins: u32,
+    losses: u32,
+    draws: u32,
+    late: [u32; 2],
+    illegal: [u32; 2],
+    slowest: [Duration; 2],
+}
+
+struct Settings {
+    a: String,
+    b: String,
+    rule_bits: u32,
+    turn: Duration,
+    tolerance: Duration,
+}
+
+/// One game: A plays black when `a_black`. Returns the winner (0 for A, 1 for B) or `None`
+/// for a draw.
+fn game(settings: &Settings, opening: usize, a_black: bool, tally: &mut Tally) -> Option<usize> {
+    let rule = parse_rule(&settings.rule_bits.to_string()).expect("a known rule");
+    let turn_ms = settings.turn.as_millis() as u64;
+    let mut sides = [
+        new_side(&settings.a, settings.rule_bits, turn_ms, 1 + opening as u64),
+        new_side(&settings.b, settings.rule_bits, turn_ms, 2 + opening as u64),
+    ];
+    let mut position = Position::new(u32::from(SIZE), rule).unwrap();
+    let mut moves: Vec<Point> = Vec::new();
+    let c = (SIZE / 2) as i8;
+    for &(dc, dr) in &OPENINGS[opening] {
+        let p = Point::new((c + dc) as u8, (c + dr) as u8).unwrap();
+        position.play(p).unwrap();
+        moves.push(p);
+    }
+    loop {
+        let black_to_move = position.side_to_move() == Player::First;
+        let who = usize::from(black_to_move != a_black);
+        let start = Instant::now();
+        let answer = match &mut sides[who] {
+            Side::Expert(searcher) => {
+                searcher.clear();
+                let limits = Limits::none().with_nodes(200_000);
+                let found = searcher.search(&SearchPosition::new(position), &limits);
+                found.best_move.map(|p| format_point(p, SIZE))
+            }
+            Side::Engine(engine) => engine.play(&moves, black_to_move),
+        };
+        let took = start.elapsed();
+        tally.slowest[who] = tally.slowest[who].max(took);
+        let mv = answer.and_then(|a| parse_coordinates(&a, SIZE).ok());
+        let Some(mv) = mv.filter(|&p| position.is_legal(p)) else {
+            tally.illegal[who] += 1;
+            return Some(1 - who);
+        };
+        if matches!(sides[who], Side::Engine(_)) && took > settings.turn + settings.tolerance {
+            tally.late[who] += 1;
+            return Some(1 - who);
+        }
+        position.play(mv).unwrap();
+        moves.push(mv);
+        match position.status() {
+            Status::Won(_) => return Some(who),
+            Status::Draw => return None,
+            Status::Ongoing => {}
+        }
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let value = |name: &str, default: &str| -> String {
+        args.iter()
+            .position(|a| a == name)
+            .and_then(|i| args.get(i + 1).cloned())
+            .unwrap_or_else(|| default.to_owned())
+    };
+    let settings = Settings {
+        a: value("--a", "target/release/pbrain-boardgames"),
+        b: value("--b", "expert"),
+        rule_bits: value("--rule", "1").parse().expect("--rule N"),
+        turn: Duration::from_millis(value("--turn-ms", "200").parse().expect("--turn-ms N")),
+        tolerance: Duration::from_millis(value("--tolerance-ms", "0").parse().expect("ms")),
+    };
+    let openings: usize = value("--openings", "5").parse().expect("--openings N");
+    let mut tally = Tally::default();
+    for opening in 0..openings.min(OPENINGS.len()) {
+        for a_black in [true, false] {
+            let result = game(&settings, opening, a_black, &mut tally);
+            match result {
+                Some(0) => tally.wins += 1,
+                Some(_) => tally.losses += 1,
+                None => tally.draws += 1,
+            }
+            println!(
+                "opening {opening} A {}: {}",
+                if a_black { "black" } else { "white" },
+                match result {
+                    Some(0) => "A wins",
+                    Some(_) => "B wins",
+                    None => "draw",
+                }
+            );
+        }
+    }
+    println!(
+        "A {} vs B {}, rule {}, {} ms a move: A {} - B {} ({} draws); late A/B {:?}, illegal A/B {:?}, protocol errors {}, slowest A/B {:?}",
+        settings.a,
+        settings.b,
+        settings.rule_bits,
+        settings.turn.as_millis(),
+        tally.wins,
+        tally.losses,
+        tally.draws,
+        tally.late,
+        tally.illegal,
+        PROTOCOL_ERRORS.load(Ordering::Relaxed),
+        tally.slowest
+    );
+}
