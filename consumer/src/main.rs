@@ -17,7 +17,10 @@ fn tictactoe_is_a_draw() -> Outcome {
     let start = tictactoe::Position::new();
     let mut searcher = Searcher::new(NoKnowledge);
     let result = searcher.search(&start, &Limits::depth(9));
-    check(result.proof == Some(Proof::Draw), "tic-tac-toe from the start is a draw")?;
+    check(
+        result.proof == Some(Proof::Draw),
+        "tic-tac-toe from the start is a draw",
+    )?;
 
     let mut game = start;
     let mut players = [
@@ -26,11 +29,16 @@ fn tictactoe_is_a_draw() -> Outcome {
     ];
     while game.status() == Status::Ongoing {
         let seat = usize::from(game.side_to_move() == Player::Second);
-        let mv = players[seat].choose_move(&game).ok_or("no move in a live game")?;
+        let mv = players[seat]
+            .choose_move(&game)
+            .ok_or("no move in a live game")?;
         game.play(mv)?;
     }
     check(game.status() == Status::Draw, "two experts draw")?;
-    println!("tic-tac-toe: searched to depth 9 ({} nodes), experts drew", result.nodes);
+    println!(
+        "tic-tac-toe: searched to depth 9 ({} nodes), experts drew",
+        result.nodes
+    );
     Ok(())
 }
 
@@ -55,7 +63,15 @@ fn gomoku_round_trips() -> Outcome {
     let mut rng = Rng::new(7);
     let (status, plies) = game.random_playout(&mut rng, usize::MAX);
     check(status.is_over(), "a random playout ends")?;
-    println!("gomoku: position as JSON {json}; random playout ended after {plies} plies");
+    let header = back
+        .to_string()
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .to_owned();
+    println!(
+        "gomoku: JSON round trip of \"{header} ...\"; a random playout ended after {plies} plies"
+    );
     Ok(())
 }
 
@@ -65,7 +81,10 @@ fn morris_searches() -> Outcome {
     let mut game = Position::new();
     let first: Move = serde_json::from_str("\"d2\"")?;
     game.play(first)?;
-    check(serde_json::to_string(&first)? == "\"d2\"", "a morris move serializes as notation")?;
+    check(
+        serde_json::to_string(&first)? == "\"d2\"",
+        "a morris move serializes as notation",
+    )?;
     let mut searcher = Searcher::new(NoKnowledge);
     let result = searcher.search(&game, &Limits::depth(4));
     let best = result.best_move.ok_or("the search found no move")?;
