@@ -127,6 +127,9 @@ pub fn run(args: &Options, console: &mut Console) -> Result<(), String> {
         .transpose()
         .map_err(|e: ParseLevelError| e.to_string())?;
     if let Some(opening) = args.opening {
+        if options.engine == crate::seats::Engine::Mcts {
+            return Err("--engine mcts does not play the opening rules: use --level".into());
+        }
         return opening::run(size, rule, opening, options, level, console);
     }
     let goal = match rule.name() {
@@ -146,6 +149,9 @@ pub fn run(args: &Options, console: &mut Console) -> Result<(), String> {
     let game = Gomoku { size, rule };
     run_session(&game, console, |number| {
         options.seats(number, || {
+            if let Some(mut player) = options.mcts_player(number) {
+                return Seat::Computer(player.name(), Box::new(move |pos| player.choose_move(pos)));
+            }
             let level = level.unwrap_or(Level::Normal);
             let mut player = GomokuPlayer::new(level, options.seed ^ number);
             Seat::Computer(player.name(), Box::new(move |pos| player.choose_move(pos)))

@@ -325,10 +325,16 @@ pub fn run(args: &Options, console: &mut Console) -> Result<(), String> {
     let game = Morris {
         rules,
         draw_rules,
-        computer: level.is_some(),
+        computer: options.plays_computer(),
     };
     run_session(&game, console, |number| {
         options.seats(number, || {
+            if let Some(mut player) = options.mcts_player(number) {
+                return Seat::Computer(
+                    player.name(),
+                    Box::new(move |game: &Match| player.choose_move(game.position())),
+                );
+            }
             let level = level.unwrap_or(Level::Normal);
             let mut player = MorrisPlayer::new(level, options.seed ^ number);
             Seat::Computer(

@@ -3,6 +3,18 @@
 
 use crate::session::Seat;
 use boardgames_core::{ByPlayer, Game, Player};
+use boardgames_players::MctsPlayer;
+use boardgames_search::Limits;
+use std::time::Duration;
+
+/// Which kind of computer plays: the game's levels, or Monte Carlo tree search.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
+pub enum Engine {
+    /// The game's computer levels (--level).
+    Levels,
+    /// Monte Carlo tree search with random playouts, --think milliseconds a move.
+    Mcts,
+}
 
 /// Who moves first when a person plays the computer (seed 000's lobby choices).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
@@ -25,6 +37,13 @@ pub struct SeatOptions {
     /// Who moves first against the computer.
     #[arg(long, value_enum, default_value_t = FirstMover::Me)]
     pub first: FirstMover,
+    /// The computer's engine: the game's levels, or MCTS (which needs no --level).
+    #[arg(long, value_enum, default_value_t = Engine::Levels)]
+    pub engine: Engine,
+    /// The MCTS computer's time a move, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 1000,
+          value_parser = clap::value_parser!(u64).range(1..=600_000))]
+    pub think: u64,
     /// The seed of the computer's random choices [default: from the clock].
     #[arg(long, value_name = "N", default_value_t = clock_seed(), hide_default_value = true)]
     pub seed: u64,
@@ -39,13 +58,26 @@ fn clock_seed() -> u64 {
 }
 
 impl SeatOptions {
+    /// `true` when a computer takes a side (`--level` or `--engine mcts`).
+    pub fn plays_computer(&self) -> bool {
+        self.level.is_some() || self.engine == Engine::Mcts
+    }
+
+    /// The MCTS computer of game `number` under `--engine mcts`, else `None`.
+    pub fn mcts_player<P: boardgames_core::Game>(&self, number: u64) -> Option<MctsPlayer<P>> {
+        (self.engine == Engine::Mcts).then(|| {
+            let limits = Limits::time(Duration::from_millis(self.think));
+            MctsPlayer::new(limits, self.seed ^ number)
+        })
+    }
+
     /// The seats for one game: two people, or a person and `computer` on the side chosen.
     pub fn seats<G: Game + 'static>(
         &self,
         game_number: u64,
         computer: impl FnOnce() -> Seat<G>,
     ) -> ByPlayer<Seat<G>> {
-        if self.level.is_none() {
+        if !self.plays_computer() {
             return ByPlayer::new(Seat::Human, Seat::Human);
         }
         let computer_side = match self.first {

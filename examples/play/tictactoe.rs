@@ -77,6 +77,9 @@ pub fn run(args: &Options, console: &mut Console) -> Result<(), String> {
     console.say("Tic-tac-toe: X moves first. Three in a row, column or diagonal wins.\n");
     run_session(&TicTacToe, console, |number| {
         options.seats(number, || {
+            if let Some(mut player) = options.mcts_player(number) {
+                return Seat::Computer(player.name(), Box::new(move |pos| player.choose_move(pos)));
+            }
             let level = level.unwrap_or(Level::Expert);
             let mut player = TicTacToePlayer::new(level, options.seed ^ number);
             Seat::Computer(player.name(), Box::new(move |pos| player.choose_move(pos)))

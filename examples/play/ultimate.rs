@@ -182,6 +182,9 @@ pub fn run(args: &Options, console: &mut Console) -> Result<(), String> {
     let game = Ultimate { rules };
     run_session(&game, console, |number| {
         options.seats(number, || {
+            if let Some(mut player) = options.mcts_player(number) {
+                return Seat::Computer(player.name(), Box::new(move |pos| player.choose_move(pos)));
+            }
             let level = level.unwrap_or(Level::Normal);
             let mut player = UltimatePlayer::new(level, options.seed ^ number);
             Seat::Computer(player.name(), Box::new(move |pos| player.choose_move(pos)))
