@@ -11,6 +11,7 @@
 mod console;
 mod gomoku;
 mod morris;
+mod records;
 mod seats;
 mod session;
 mod tictactoe;
@@ -24,7 +25,7 @@ use console::Console;
 #[command(
     name = "play",
     version,
-    after_help = "In a game, type a move, or: help, moves, undo, quit."
+    after_help = "In a game, type a move, or: help, moves, undo, resign, save FILE, load FILE, quit."
 )]
 struct Cli {
     /// The game to play; without one, the games and their options are listed.

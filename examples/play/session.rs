@@ -1,12 +1,13 @@
 //! The hotseat session shared by every game: turns, commands, results, score, play again.
 
 use crate::console::Console;
+use crate::records::{self, Recordable};
 use boardgames_core::{ByPlayer, Game, History, MoveList, Player, Status};
 
 /// What a game adds to the shared session: how to draw it and read its moves.
 pub trait ConsoleGame {
-    /// The game's position type.
-    type Position: Game;
+    /// The game's position type (games save and load as records).
+    type Position: Game + Recordable;
 
     /// The start position of a new game.
     fn new_game(&self) -> Self::Position;
@@ -87,6 +88,8 @@ pub enum Seat<G: Game> {
 enum TurnOutcome {
     Played,
     Quit,
+    /// The side to move resigned.
+    Resigned(Player),
 }
 
 /// Runs games until the players stop, keeping the score. `seats` gives the players of each
@@ -138,6 +141,16 @@ pub fn run_session<C: ConsoleGame>(
                 console.say(&score_line(game, &wins, draws));
                 return;
             }
+            if let TurnOutcome::Resigned(loser) = outcome {
+                let winner = loser.opponent();
+                console.say(&format!(
+                    "{} resigns. {} wins.\n",
+                    game.player_name(loser),
+                    game.player_name(winner)
+                ));
+                wins[winner] += 1;
+                break;
+            }
         }
         console.say(&score_line(game, &wins, draws));
         match console.ask("Play again? (y/n) ") {
@@ -176,9 +189,10 @@ fn human_turn<C: ConsoleGame>(
         match text.to_ascii_lowercase().as_str() {
             "" => continue,
             "quit" | "exit" | "q" => return TurnOutcome::Quit,
+            "resign" => return TurnOutcome::Resigned(history.position().side_to_move()),
             "help" | "?" => {
                 console.say(&format!(
-                    "Type a move ({}), or: moves (list the legal moves), undo (take back the last move), quit.\n{}",
+                    "Type a move ({}), or: moves (list the legal moves), undo (take back the last move), resign, save FILE, load FILE, quit.\n{}",
                     game.move_hint(),
                     game.command_help()
                 ));
@@ -200,6 +214,26 @@ fn human_turn<C: ConsoleGame>(
                 continue;
             }
             _ => {}
+        }
+        if let Some((verb, path)) = text.split_once(' ') {
+            match verb.to_ascii_lowercase().as_str() {
+                "save" => {
+                    console.say(&records::save(history, path.trim()));
+                    continue;
+                }
+                "load" => {
+                    match records::load(path.trim()) {
+                        Ok(loaded) => {
+                            *history = loaded;
+                            console.say(&format!("Loaded {}.\n", path.trim()));
+                            return TurnOutcome::Played;
+                        }
+                        Err(message) => console.say(&message),
+                    }
+                    continue;
+                }
+                _ => {}
+            }
         }
         if let Some(outcome) = game.command(history, &text, console) {
             match outcome {

@@ -1,0 +1,134 @@
+//! `play` end to end through standard input: for every game, a game is played, saved,
+//! resigned, loaded again and taken back, with bad input at the prompt (an unknown move, a
+//! file that does not exist, another game's record) answered and not fatal.
+
+use boardgames::core::matches::record::Record;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+/// The `play` example beside this test's binary (`cargo test` builds the examples); built
+/// here when a filtered run did not.
+fn play_binary() -> PathBuf {
+    let exe = std::env::current_exe().expect("the test binary's path");
+    let profile_dir = exe
+        .parent()
+        .and_then(|deps| deps.parent())
+        .expect("target/<profile>/deps");
+    let binary = profile_dir
+        .join("examples")
+        .join(format!("play{}", std::env::consts::EXE_SUFFIX));
+    if !binary.exists() {
+        let profile = match profile_dir.file_name().and_then(|n| n.to_str()) {
+            Some("debug") | None => "dev".to_owned(),
+            Some(other) => other.to_owned(),
+        };
+        let status = Command::new(env!("CARGO"))
+            .args(["build", "--example", "play", "--profile", &profile])
+            .status()
+            .expect("cargo runs");
+        assert!(status.success(), "building the play example failed");
+    }
+    binary
+}
+
+/// Runs `play ARGS` with `input` typed in; returns everything it wrote.
+fn play(args: &[&str], input: &str) -> String {
+    let mut child = Command::new(play_binary())
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("play starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("input written");
+    let output = child.wait_with_output().expect("play ends");
+    assert!(
+        output.status.success(),
+        "play {args:?} failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).expect("UTF-8 output")
+}
+
+fn temp_file(name: &str) -> String {
+    let path = std::env::temp_dir().join(format!("play-records-{}-{name}", std::process::id()));
+    path.to_string_lossy().into_owned()
+}
+
+/// One game: two moves, bad input, save, resign; then load, take back, quit.
+fn save_resign_load(game: &str, moves: [&str; 2], other_record: &str) {
+    let file = temp_file(&format!("{game}.txt"));
+    let script = format!(
+        "{}\nnot-a-move\n{}\nsave {file}\nload {file}.missing\nresign\nn\n",
+        moves[0], moves[1]
+    );
+    let out = play(&[game], &script);
+    assert!(
+        out.contains("Try again."),
+        "{game}: bad move not answered:\n{out}"
+    );
+    assert!(out.contains(&format!("Saved the game to {file}.")), "{out}");
+    assert!(out.contains("Cannot read"), "{out}");
+    assert!(out.contains("resigns."), "{out}");
+    assert!(out.contains("Score this session:"), "{out}");
+    let text = std::fs::read_to_string(&file).expect("the saved record");
+    let record: Record = text.parse().expect("a well-formed record");
+    assert_eq!(record.game(), Some(game));
+    let texts: Vec<&str> = record.moves.iter().map(|m| m.text.as_str()).collect();
+    assert_eq!(texts, moves, "{text}");
+
+    let other = temp_file(&format!("{game}-other.txt"));
+    std::fs::write(&other, other_record).expect("written");
+    let out = play(
+        &[game],
+        &format!("load {other}\nload {file}\nundo\nundo\nundo\nquit\n"),
+    );
+    assert!(
+        out.contains("Cannot load"),
+        "{game}: another game's record loaded:\n{out}"
+    );
+    assert!(out.contains(&format!("Loaded {file}.")), "{out}");
+    assert!(out.contains(&format!("Took back {}.", moves[1])), "{out}");
+    assert!(out.contains(&format!("Took back {}.", moves[0])), "{out}");
+    assert!(out.contains("There is no move to take back."), "{out}");
+    let _ = std::fs::remove_file(file);
+    let _ = std::fs::remove_file(other);
+}
+
+const TICTACTOE: &str = "[Game \"tictactoe\"]\n\n1. b2 *\n";
+
+#[test]
+fn tictactoe_saves_resigns_and_loads() {
+    save_resign_load("tictactoe", ["b2", "a1"], "[Game \"morris\"]\n\n1. d1 *\n");
+}
+
+#[test]
+fn ultimate_saves_resigns_and_loads() {
+    save_resign_load("ultimate", ["55", "51"], TICTACTOE);
+}
+
+#[test]
+fn gomoku_saves_resigns_and_loads() {
+    save_resign_load("gomoku", ["h8", "h9"], TICTACTOE);
+}
+
+#[test]
+fn morris_saves_resigns_and_loads() {
+    save_resign_load("morris", ["d1", "d2"], TICTACTOE);
+}
+
+#[test]
+fn a_finished_game_is_not_loaded() {
+    let file = temp_file("finished.txt");
+    let won = "[Game \"tictactoe\"]\n[Result \"1-0\"]\n[Reason \"line\"]\n\n1. a1 b1 2. a2 b2 3. a3 1-0\n";
+    std::fs::write(&file, won).expect("written");
+    let out = play(&["tictactoe"], &format!("load {file}\nquit\n"));
+    assert!(out.contains("that game is over"), "{out}");
+    let _ = std::fs::remove_file(file);
+}
