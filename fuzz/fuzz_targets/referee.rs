@@ -8,12 +8,14 @@
 use serde_json::Value;
 
 /// The largest work the fuzzer may ask for, per field.
-const CAPS: [(&str, u64); 5] = [
+const CAPS: [(&str, u64); 7] = [
     ("depth", 1),
     ("count", 2),
     ("max_plies", 200),
     ("nodes", 200),
     ("millis", 1),
+    ("simulations", 200),
+    ("threads", 2),
 ];
 
 /// The line with its work fields capped, or the line itself when it is not a JSON object;

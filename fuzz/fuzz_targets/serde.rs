@@ -12,7 +12,7 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let Ok(json) = std::str::from_utf8(json) else {
         return;
     };
-    match which % 17 {
+    match which % 19 {
         0 => {
             load::<Player>(json);
         }
@@ -60,6 +60,12 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
         }
         15 => {
             load::<boardgames_morris::Setup>(json);
+        }
+        16 => {
+            load::<boardgames_gomoku::opening::Move>(json);
+        }
+        17 => {
+            load::<boardgames_gomoku::opening::Opening>(json);
         }
         _ => {
             load::<boardgames_morris::Rules>(json);

@@ -1,9 +1,10 @@
-//! Every gomoku text entry point: points (`h8`, and on a board of each size), rule names and
-//! diagrams (`str::parse` of `Position`, which validates the setup, size and rule included).
+//! Every gomoku text entry point: points (`h8`, and on a board of each size), rule names,
+//! opening rules and their actions, and diagrams (`str::parse` of `Position`, which validates the setup, size and rule included).
 #![no_main]
 
 use boardgames_core::Game;
 use boardgames_fuzz::text_round_trip;
+use boardgames_gomoku::opening::{self, Opening};
 use boardgames_gomoku::{Point, Position, Rule};
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
@@ -18,6 +19,17 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
         }
     }
     text_round_trip::<Rule>(text);
+    // The opening rules' names and their actions (`black`, `place2`, `declare:3`, `offer:h8`).
+    text_round_trip::<Opening>(text);
+    text_round_trip::<opening::Move>(text);
+    for size in [5u8, 15, 20] {
+        if let Ok(action) = opening::Move::parse_on(text, size) {
+            assert_eq!(
+                opening::Move::parse_on(&action.to_string(), size).ok(),
+                Some(action)
+            );
+        }
+    }
     if let Some(position) = text_round_trip::<Position>(text) {
         assert_eq!(position.zobrist(), position.zobrist_from_scratch());
         let mut moves = boardgames_core::MoveList::new();

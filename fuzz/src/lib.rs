@@ -72,18 +72,18 @@ pub trait SequenceGame: Game {
 pub fn check_sequence<G: SequenceGame>(start: G, data: &[u8]) {
     let mut history = History::new(start);
     let mut before: Vec<G> = Vec::new();
+    // The legal moves of the current position, kept up to date after every change.
     let mut moves = MoveList::new();
+    check_position(history.position(), &mut moves);
     let mut bytes = data.iter().copied();
-    check_position(history.position(), &mut moves, true);
     while let Some(command) = bytes.next() {
-        let position = history.position().clone();
         match command % 6 {
             0..=3 => {
                 let Some(arg) = bytes.next() else { break };
-                position.legal_moves(&mut moves);
                 if moves.is_empty() {
                     continue;
                 }
+                let position = history.position().clone();
                 let mv = moves[usize::from(arg) % moves.len()];
                 play_legal(&mut history, &position, mv);
                 before.push(position);
@@ -92,20 +92,24 @@ pub fn check_sequence<G: SequenceGame>(start: G, data: &[u8]) {
                 let (Some(a), Some(b)) = (bytes.next(), bytes.next()) else {
                     break;
                 };
+                let position = history.position();
                 if let Some(mv) = position.probe(a, b) {
-                    probe(&position, mv, &mut moves);
+                    probe(position, mv, &moves);
                 }
+                continue;
             }
             _ => {
-                if let Some(earlier) = before.pop() {
-                    history.undo().expect("a move to take back");
-                    assert_eq!(history.position(), &earlier, "undo");
-                    assert_eq!(history.position().zobrist(), earlier.zobrist());
-                }
+                let Some(earlier) = before.pop() else {
+                    continue;
+                };
+                history.undo().expect("a move to take back");
+                assert_eq!(history.position(), &earlier, "undo");
+                assert_eq!(history.position().zobrist(), earlier.zobrist());
             }
         }
+        check_position(history.position(), &mut moves);
     }
-    check_position(history.position(), &mut moves, true);
+    check_all_moves(history.position(), &moves);
 }
 
 /// Plays a generated move checked (through the history) and unchecked, and compares.
@@ -121,19 +125,11 @@ fn play_legal<G: SequenceGame>(history: &mut History<G>, position: &G, mv: G::Mo
         panic!("generated {mv} refused in {position:?}: {e}");
     }
     assert_eq!(history.position(), &unchecked, "checked and unchecked {mv}");
-    let after = history.position();
-    assert_eq!(
-        after.zobrist(),
-        after.zobrist_from_scratch(),
-        "hash after {mv}"
-    );
-    check_position(after, &mut MoveList::new(), false);
 }
 
 /// A move outside the generator: is it legal exactly when generated, and is a refused checked
 /// play harmless?
-fn probe<G: SequenceGame>(position: &G, mv: G::Move, moves: &mut MoveList<G::Move>) {
-    position.legal_moves(moves);
+fn probe<G: SequenceGame>(position: &G, mv: G::Move, moves: &MoveList<G::Move>) {
     let generated = moves.contains(&mv);
     assert_eq!(
         position.is_legal(mv),
@@ -155,10 +151,8 @@ fn probe<G: SequenceGame>(position: &G, mv: G::Move, moves: &mut MoveList<G::Mov
     assert_eq!(error.reason.is_game_over(), over, "{mv}: {}", error.reason);
 }
 
-/// The invariants of one position; `full` adds the text round trip and the per-move checks of
-/// the whole legal list (done at the start and the end of a sequence: at every step they cost
-/// several times the rest, and the fuzzer reaches every position as the end of some input).
-fn check_position<G: SequenceGame>(position: &G, moves: &mut MoveList<G::Move>, full: bool) {
+/// The invariants of one position, with its legal moves left in `moves`.
+fn check_position<G: SequenceGame>(position: &G, moves: &mut MoveList<G::Move>) {
     position.legal_moves(moves);
     assert_eq!(moves.len(), position.legal_move_count(), "legal_move_count");
     assert_eq!(
@@ -167,25 +161,29 @@ fn check_position<G: SequenceGame>(position: &G, moves: &mut MoveList<G::Move>, 
         "status vs moves"
     );
     assert_eq!(position.zobrist(), position.zobrist_from_scratch(), "hash");
-    if full {
-        if let Some(back) = position.text_round_trip() {
-            assert_eq!(&back, position, "position text round trip");
-            assert_eq!(
-                back.zobrist(),
-                position.zobrist(),
-                "hash after the round trip"
-            );
-        }
-        let distinct: HashSet<G::Move> = moves.iter().copied().collect();
-        assert_eq!(distinct.len(), moves.len(), "duplicate legal moves");
-        for &mv in moves.iter() {
-            assert!(
-                position.check_move(mv).is_ok(),
-                "generated {mv} fails its check"
-            );
-            let text = mv.to_string();
-            assert_eq!(position.parse_move(&text).ok(), Some(mv), "notation {text}");
-        }
+}
+
+/// The checks of the whole legal list and the text round trip, done once per input at its
+/// last position: at every step they cost several times the rest, and every position the
+/// fuzzer reaches is the last one of some input.
+fn check_all_moves<G: SequenceGame>(position: &G, moves: &MoveList<G::Move>) {
+    if let Some(back) = position.text_round_trip() {
+        assert_eq!(&back, position, "position text round trip");
+        assert_eq!(
+            back.zobrist(),
+            position.zobrist(),
+            "hash after the round trip"
+        );
+    }
+    let distinct: HashSet<G::Move> = moves.iter().copied().collect();
+    assert_eq!(distinct.len(), moves.len(), "duplicate legal moves");
+    for &mv in moves.iter() {
+        assert!(
+            position.check_move(mv).is_ok(),
+            "generated {mv} fails its check"
+        );
+        let text = mv.to_string();
+        assert_eq!(position.parse_move(&text).ok(), Some(mv), "notation {text}");
     }
 }
 
