@@ -127,11 +127,12 @@ fn bench_parallel_rules(c: &mut Criterion) {
     let start = Position::new();
     let mut group = c.benchmark_group("parallel/ultimate");
     group.sample_size(10);
-    let nodes = boardgames_core::perft(&start, 6);
+    // perft(7), 35 ms: long enough that starting a thread is noise.
+    let nodes = boardgames_core::perft(&start, 7);
     group.throughput(Throughput::Elements(nodes));
     for threads in [1, 2] {
-        group.bench_function(format!("perft(6), {threads} thread(s)"), |b| {
-            b.iter(|| perft_parallel(black_box(&start), 6, threads))
+        group.bench_function(format!("perft(7), {threads} thread(s)"), |b| {
+            b.iter(|| perft_parallel(black_box(&start), 7, threads))
         });
     }
     const GAMES: u64 = 100_000;
