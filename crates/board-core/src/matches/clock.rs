@@ -163,39 +163,63 @@ pub struct ParseTimeControlError {
     pub why: &'static str,
 }
 
-/// Reads `90`, `1.5`, `90s`, `5m`, `1h`, `500ms` or combinations such as `1m30s`.
+/// A decimal number as exact nanoseconds of its unit (`1.5` is 1_500_000_000): digits past
+/// the ninth decimal are dropped. Exact so that what a record writes reads back the same.
+fn decimal_nanos(number: &str) -> Result<u128, &'static str> {
+    let (whole, fraction) = number.split_once('.').unwrap_or((number, ""));
+    let digits = |t: &str| t.bytes().all(|b| b.is_ascii_digit());
+    if (whole.is_empty() && fraction.is_empty()) || !digits(whole) || !digits(fraction) {
+        return Err("a time must be a number");
+    }
+    let whole: u128 = if whole.is_empty() {
+        0
+    } else {
+        whole.parse().map_err(|_| "time out of range")?
+    };
+    let mut nanos = 0u128;
+    for (i, b) in fraction.bytes().take(9).enumerate() {
+        nanos += u128::from(b - b'0') * 10u128.pow(8 - i as u32);
+    }
+    whole
+        .checked_mul(1_000_000_000)
+        .and_then(|w| w.checked_add(nanos))
+        .ok_or("time out of range")
+}
+
+/// Reads `90`, `1.5`, `90s`, `5m`, `1h`, `500ms` or combinations such as `1m30s`, to the
+/// whole millisecond (the precision records write).
 pub fn parse_duration(text: &str) -> Result<Duration, &'static str> {
     let text = text.trim();
     if text.is_empty() {
         return Err("a time is missing");
     }
-    let mut total = Duration::ZERO;
+    let mut millis: u128 = 0;
     let mut rest = text;
     while !rest.is_empty() {
         let end = rest
             .find(|c: char| !(c.is_ascii_digit() || c == '.'))
             .unwrap_or(rest.len());
         let (number, tail) = rest.split_at(end);
-        let value: f64 = number.parse().map_err(|_| "a time must be a number")?;
+        let nanos = decimal_nanos(number)?;
         let unit_end = tail
             .find(|c: char| c.is_ascii_digit() || c == '.')
             .unwrap_or(tail.len());
         let (unit, tail) = tail.split_at(unit_end);
-        let scale = match unit {
-            "" | "s" => 1.0,
-            "ms" => 0.001,
-            "m" | "min" => 60.0,
-            "h" => 3600.0,
+        // Milliseconds per unit, times the unit count in nanos (1e-9 units).
+        let unit_millis: u128 = match unit {
+            "" | "s" => 1_000,
+            "ms" => 1,
+            "m" | "min" => 60_000,
+            "h" => 3_600_000,
             _ => return Err("unknown unit (use h, m, s or ms)"),
         };
-        let part = Duration::try_from_secs_f64(value * scale).map_err(|_| "time out of range")?;
-        total = total.checked_add(part).ok_or("time out of range")?;
+        let part = nanos.checked_mul(unit_millis).ok_or("time out of range")? / 1_000_000_000;
+        millis = millis.checked_add(part).ok_or("time out of range")?;
         rest = tail;
     }
-    // Whole milliseconds: records write times to the millisecond.
-    Ok(Duration::from_millis(
-        total.as_millis().min(u64::MAX as u128) as u64,
-    ))
+    u64::try_from(millis)
+        .map(Duration::from_millis)
+        .map_err(|_| "time out of range")
 }
 
 impl FromStr for TimeControl {

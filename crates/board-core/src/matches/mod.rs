@@ -179,6 +179,11 @@ impl<G: MatchRules> Match<G> {
         self.plies.iter().map(|p| p.mv)
     }
 
+    /// The last move played, if any.
+    pub fn last_move(&self) -> Option<G::Move> {
+        self.plies.last().map(|p| p.mv)
+    }
+
     /// The moves with their times and comments, oldest first.
     pub fn entries(&self) -> impl ExactSizeIterator<Item = MoveEntry<'_, G::Move>> + '_ {
         self.plies.iter().map(|p| MoveEntry {

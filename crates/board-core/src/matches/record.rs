@@ -640,6 +640,17 @@ fn parse_comment(
     Ok((Some(spent), (!text.is_empty()).then(|| text.to_owned())))
 }
 
+/// `token` without a leading move number (`12.` or `12...`), which a token of digits alone
+/// is not (ultimate's `53` is a move).
+fn strip_move_number(token: &str) -> &str {
+    let digits = token.trim_start_matches(|c: char| c.is_ascii_digit());
+    if digits.len() < token.len() && digits.starts_with('.') {
+        digits.trim_start_matches('.')
+    } else {
+        token
+    }
+}
+
 /// Reads the move text: moves, comments, move numbers and the closing result token.
 fn parse_moves(
     text: &str,
@@ -668,12 +679,14 @@ fn parse_moves(
             result = Some(token);
             continue;
         }
-        let digits = token.trim_start_matches(|c: char| c.is_ascii_digit());
-        let mv = match digits.trim_start_matches('.') {
-            rest if digits.starts_with('.') && digits.len() < token.len() => rest,
-            _ => token.as_str(),
-        };
-        if !mv.is_empty() {
+        let mv = strip_move_number(&token);
+        if parse_result(mv).is_some() {
+            // A result glued to a move number (`2.*`).
+            result = Some(mv.to_owned());
+        } else if strip_move_number(mv) != mv {
+            let why = format!("{token:?} is not a move number followed by a move");
+            return Err(RecordError::Syntax { line, why });
+        } else if !mv.is_empty() {
             moves.push(RecordMove {
                 text: mv.to_owned(),
                 ..RecordMove::default()
@@ -712,6 +725,10 @@ impl FromStr for Record {
         let (moves, result) = parse_moves(&text[offset..], line_no)?;
         let record = Record { tags, moves };
         let tagged = record.tag("Result").unwrap_or("*");
+        if parse_result(tagged).is_none() {
+            let why = format!("{tagged:?} is not 1-0, 0-1, 1/2-1/2 or *");
+            return Err(RecordError::tag("Result", why));
+        }
         match result {
             Some(token) if token != tagged => Err(RecordError::tag(
                 "Result",

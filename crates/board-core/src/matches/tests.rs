@@ -436,6 +436,67 @@ proptest! {
     }
 
     #[test]
+    fn any_record_text_that_reads_writes_back_the_same(
+        tags in proptest::collection::vec(("[A-Z][a-z]{0,3}", "[ -~]{0,6}"), 0..4),
+        body in "[0-9a-z.*/{}\\[\\]% \n-]{0,60}",
+    ) {
+        let mut text = String::new();
+        for (name, value) in &tags {
+            let value = value.replace('\\', "\\\\").replace('"', "\\\"");
+            text.push_str(&format!("[{name} \"{value}\"]\n"));
+        }
+        text.push('\n');
+        text.push_str(&body);
+        if let Ok(record) = text.parse::<Record>() {
+            let written = record.to_string();
+            let back = written.parse::<Record>();
+            prop_assert_eq!(back.as_ref().ok(), Some(&record), "{:?} -> {:?}", text, written);
+        }
+    }
+
+    #[test]
+    fn any_record_that_replays_writes_and_replays_the_same(
+        tags in proptest::collection::vec(prop_oneof![
+            Just("[Stones \"9\"]"), Just("[Threefold \"yes\"]"), Just("[QuietMoves \"3\"]"),
+            Just("[TimeControl \"10+1\"]"), Just("[TimeControl \"3/move\"]"),
+            Just("[Clocks \"4.5 2\"]"), Just("[Offer \"first\"]"), Just("[Offer \"second before moving\"]"),
+            Just("[Result \"1-0\"]"), Just("[Result \"1/2-1/2\"]"), Just("[Reason \"time\"]"),
+            Just("[Reason \"agreement\"]"), Just("[Reason \"resignation\"]"), Just("[First \"A\"]"),
+        ], 0..6),
+        moves in proptest::collection::vec(prop_oneof![
+            Just("1"), Just("2"), Just("pass"), Just("{[%emt 1.5]}"), Just("{x}"), Just("{[%emt 0] y}"),
+        ], 0..14),
+    ) {
+        let mut text = String::from("[Game \"countdown\"]\n");
+        let mut seen = std::collections::HashSet::new();
+        for tag in tags {
+            let name = tag.split(' ').next().unwrap_or("");
+            if seen.insert(name.to_owned()) {
+                text.push_str(tag);
+                text.push('\n');
+            }
+        }
+        text.push('\n');
+        text.push_str(&moves.join(" "));
+        if let Ok(game) = read(&text) {
+            let written = game.to_record().to_string();
+            let back = read(&written).map_err(|e| TestCaseError::fail(format!("{e}\n{text}\n->\n{written}")))?;
+            prop_assert_eq!(&back, &game, "{}\n->\n{}", text, written);
+        }
+    }
+
+    #[test]
+    fn durations_read_back_as_written(millis in 0u64..u64::MAX / 2, per_move in any::<bool>()) {
+        let d = Duration::from_millis(millis.max(1));
+        let control = if per_move {
+            TimeControl::PerMove { per_move: d }
+        } else {
+            TimeControl::Fischer { total: d, increment: Duration::from_millis(millis % 7919) }
+        };
+        prop_assert_eq!(control.to_string().parse::<TimeControl>(), Ok(control));
+    }
+
+    #[test]
     fn record_reader_never_panics(text in "[\\[\\]a-zA-Z0-9 \"{}.%*/\n-]{0,120}") {
         let _ = read(&text);
     }
