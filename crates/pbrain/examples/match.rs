@@ -8,7 +8,8 @@
 //! ```
 //!
 //! `--a` / `--b`: `expert` (the gomoku player's expert level as it was before the threat
-//! searches: a 200,000-node search, seeded noise) or a command line (split at spaces).
+//! searches: a 200,000-node search, seeded noise; `--expert-ms N` searches N ms a move
+//! instead) or a command line (split at spaces).
 //! `--rule`: the `INFO rule` value (0, 1, 4, 8, 9, 16). `--openings N`: the first N of the
 //! fixed openings, each played twice (colours swapped). A late answer (past `--turn-ms` plus
 //! `--tolerance-ms`, 0 by default) or an illegal move loses the game.
@@ -56,6 +57,7 @@ struct Engine {
     input: ChildStdin,
     output: Receiver<String>,
     synced: bool,
+    answered: Instant,
 }
 
 impl Engine {
@@ -84,6 +86,7 @@ impl Engine {
             input,
             output,
             synced: false,
+            answered: Instant::now(),
         };
         engine.send(&format!("INFO timeout_turn {turn_ms}"));
         engine.send("INFO timeout_match 0");
@@ -97,6 +100,9 @@ impl Engine {
     }
 
     fn send(&mut self, line: &str) {
+        if std::env::var_os("MATCH_LOG").is_some() {
+            eprintln!("> {line}");
+        }
         let _ = write!(self.input, "{line}\r\n");
         let _ = self.input.flush();
     }
@@ -106,6 +112,9 @@ impl Engine {
         loop {
             let left = deadline.checked_duration_since(Instant::now())?;
             let line = self.output.recv_timeout(left).ok()?;
+            if std::env::var_os("MATCH_LOG").is_some() {
+                eprintln!("< {line}");
+            }
             let word = line.split_whitespace().next().unwrap_or("");
             match word {
                 "MESSAGE" | "DEBUG" | "" => continue,
@@ -120,6 +129,12 @@ impl Engine {
 
     /// The engine's move in `game` (after `last`, the opponent's move, if any).
     fn play(&mut self, game: &[Point], me_first: bool) -> Option<String> {
+        // Some engines (Rapfi) drop a command that arrives while they are still leaving
+        // their search after answering: give them 30 ms, as a human-speed manager would.
+        let settle = self.answered + Duration::from_millis(30);
+        if let Some(wait) = settle.checked_duration_since(Instant::now()) {
+            std::thread::sleep(wait);
+        }
         if self.synced {
             let last = game.last().expect("a move was played");
             self.send(&format!("TURN {}", format_point(*last, SIZE)));
@@ -136,7 +151,9 @@ impl Engine {
             self.send("DONE");
             self.synced = true;
         }
-        self.answer(Duration::from_secs(10))
+        let answer = self.answer(Duration::from_secs(10));
+        self.answered = Instant::now();
+        answer
     }
 }
 
@@ -175,6 +192,7 @@ struct Settings {
     rule_bits: u32,
     turn: Duration,
     tolerance: Duration,
+    expert_time: Option<Duration>,
 }
 
 /// One game: A plays black when `a_black`. Returns the winner (0 for A, 1 for B) or `None`
@@ -201,7 +219,10 @@ fn game(settings: &Settings, opening: usize, a_black: bool, tally: &mut Tally) -
         let answer = match &mut sides[who] {
             Side::Expert(searcher) => {
                 searcher.clear();
-                let limits = Limits::none().with_nodes(200_000);
+                let limits = match settings.expert_time {
+                    Some(time) => Limits::time(time),
+                    None => Limits::none().with_nodes(200_000),
+                };
                 let found = searcher.search(&SearchPosition::new(position), &limits);
                 found.best_move.map(|p| format_point(p, SIZE))
             }
@@ -211,6 +232,9 @@ fn game(settings: &Settings, opening: usize, a_black: bool, tally: &mut Tally) -
         tally.slowest[who] = tally.slowest[who].max(took);
         let mv = answer.and_then(|a| parse_coordinates(&a, SIZE).ok());
         let Some(mv) = mv.filter(|&p| position.is_legal(p)) else {
+            if std::env::var_os("MATCH_LOG").is_some() {
+                eprintln!("illegal or no answer by {who} in\n{position}");
+            }
             tally.illegal[who] += 1;
             return Some(1 - who);
         };
@@ -242,6 +266,11 @@ fn main() {
         rule_bits: value("--rule", "1").parse().expect("--rule N"),
         turn: Duration::from_millis(value("--turn-ms", "200").parse().expect("--turn-ms N")),
         tolerance: Duration::from_millis(value("--tolerance-ms", "0").parse().expect("ms")),
+        expert_time: args
+            .iter()
+            .position(|a| a == "--expert-ms")
+            .and_then(|i| args.get(i + 1))
+            .map(|ms| Duration::from_millis(ms.parse().expect("--expert-ms N"))),
     };
     let openings: usize = value("--openings", "5").parse().expect("--openings N");
     let mut tally = Tally::default();

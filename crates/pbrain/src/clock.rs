@@ -3,7 +3,7 @@
 //!
 //! The thinking time is the smallest of: the turn limit, a share of the match time left, and
 //! [`HARD_CAP`]; minus a safety margin for the answer's way back through the pipe and for the
-//! search noticing its deadline (25 ms and 10%). A turn limit of 0 asks for an instant move.
+//! search noticing its deadline (30 ms and 15%). A turn limit of 0 asks for an instant move.
 
 use std::time::Duration;
 
@@ -51,9 +51,9 @@ impl Clock {
             ms = ms.min(left.saturating_sub(left / 10) / moves);
         }
         let ms = ms.min(HARD_CAP.as_millis() as u64);
-        // The margin: 25 ms plus 10% for the search's deadline checks, the checks after it
-        // and the pipes.
-        let margin = 25 + ms / 10;
+        // The margin: 30 ms plus 15% for the search's deadline checks, the checks after it,
+        // the pipes, and a loaded machine's scheduling.
+        let margin = 30 + ms * 15 / 100;
         Duration::from_millis(ms.saturating_sub(margin))
     }
 
@@ -92,12 +92,12 @@ mod tests {
             turn_ms: 1_000,
             ..Clock::default()
         };
-        assert_eq!(clock.budget(200), Duration::from_millis(1_000 - 25 - 100));
+        assert_eq!(clock.budget(200), Duration::from_millis(1_000 - 30 - 150));
         let fast = Clock {
             turn_ms: 200,
             ..Clock::default()
         };
-        assert_eq!(fast.budget(200), Duration::from_millis(200 - 25 - 20));
+        assert_eq!(fast.budget(200), Duration::from_millis(200 - 30 - 30));
         let instant = Clock {
             turn_ms: 0,
             ..Clock::default()
@@ -114,7 +114,7 @@ mod tests {
             max_memory: 0,
         };
         // 27 s spread over 60 moves (200 empty points: 100 moves, capped at 60): 450 ms.
-        assert_eq!(clock.budget(200), Duration::from_millis(450 - 25 - 45));
+        assert_eq!(clock.budget(200), Duration::from_millis(450 - 30 - 67));
         let nearly_out = Clock {
             left_ms: Some(100),
             ..clock

@@ -14,12 +14,12 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The share of the thinking time the VCF search may use.
-const VCF_SHARE: u32 = 10;
+const VCF_SHARE: u32 = 8;
 /// The share of the thinking time the VCT search may use.
-const VCT_SHARE: u32 = 15;
+const VCT_SHARE: u32 = 12;
 /// The share of the time left after the threat searches that the alpha-beta search may use;
 /// the rest checks that its move leaves the opponent no VCF.
-const SEARCH_SHARE: u32 = 80;
+const SEARCH_SHARE: u32 = 85;
 /// The most threats (threes and fours) before the final VCF in the engine's VCT.
 const VCT_THREATS: u32 = 3;
 
