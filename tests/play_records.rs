@@ -132,3 +132,31 @@ fn a_finished_game_is_not_loaded() {
     assert!(out.contains("that game is over"), "{out}");
     let _ = std::fs::remove_file(file);
 }
+
+#[test]
+fn draw_offers_are_answered_by_the_person_or_declined_by_the_computer() {
+    for game in ["tictactoe", "ultimate", "gomoku", "morris"] {
+        let out = play(&[game], "draw\nno\ndraw\ny\nn\n");
+        assert!(out.contains("declines the draw."), "{game}:\n{out}");
+        assert!(out.contains("Draw by agreement."), "{game}:\n{out}");
+        assert!(out.contains("draws 1."), "{game}:\n{out}");
+    }
+    let out = play(&["tictactoe", "--level", "beginner"], "draw\nquit\n");
+    assert!(out.contains("declines the draw."), "{out}");
+    assert!(!out.contains("do you accept"), "{out}");
+}
+
+#[test]
+fn clocks_are_shown_and_a_bad_time_control_is_refused() {
+    let out = play(&["gomoku", "--time", "5m+3s"], "quit\n");
+    // The second player's clock does not run during the first player's turn.
+    assert!(out.contains("Clocks: Black (X) "), "{out}");
+    assert!(out.contains("White (O) 5:00.0."), "{out}");
+    let output = Command::new(play_binary())
+        .args(["tictactoe", "--time", "5q"])
+        .output()
+        .expect("play runs");
+    assert!(!output.status.success());
+    let error = String::from_utf8_lossy(&output.stderr);
+    assert!(error.contains("unknown unit"), "{error}");
+}

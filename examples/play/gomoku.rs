@@ -7,8 +7,9 @@ mod opening;
 
 use crate::console::Console;
 use crate::seats::SeatOptions;
+use crate::session::History;
 use crate::session::{run_session, ConsoleGame, Seat};
-use boardgames_core::{Game, History, Player, Status};
+use boardgames_core::{Game, Player, Status};
 use boardgames_gomoku::{Point, Position, Rule};
 use boardgames_players::gomoku::{GomokuPlayer, Level, ParseLevelError};
 use boardgames_players::ComputerPlayer;
@@ -147,7 +148,7 @@ pub fn run(args: &Options, console: &mut Console) -> Result<(), String> {
          The last move is shown in parentheses. Type undo to take a move back.\n"
     ));
     let game = Gomoku { size, rule };
-    run_session(&game, console, |number| {
+    run_session(&game, console, options.time, |number| {
         options.seats(number, || {
             if let Some(mut player) = options.mcts_player(number) {
                 return Seat::Computer(player.name(), Box::new(move |pos| player.choose_move(pos)));

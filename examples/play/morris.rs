@@ -4,10 +4,11 @@
 
 use crate::console::Console;
 use crate::seats::SeatOptions;
+use crate::session::History;
 use crate::session::{run_session, CommandOutcome, ConsoleGame, Seat};
-use boardgames_core::{Game, History, Player, Status};
+use boardgames_core::{Game, Player, Status};
 use boardgames_morris::{
-    colour, DrawRules, IllegalMove, Match, Move, Phase, Point, Points, Position, Reason, Rules,
+    colour, DrawRules, IllegalMove, Move, Phase, Point, Points, Position, Reason, Rules,
 };
 use boardgames_players::morris::{Level, MorrisPlayer, ParseLevelError};
 use boardgames_players::ComputerPlayer;
@@ -15,8 +16,6 @@ use boardgames_players::ComputerPlayer;
 struct Morris {
     rules: Rules,
     draw_rules: DrawRules,
-    /// A computer plays one side (it declines every draw offer).
-    computer: bool,
 }
 
 fn piece_char(pos: &Position, point: Point) -> char {
@@ -107,62 +106,25 @@ impl Morris {
         }
         text
     }
-
-    /// `draw`: offers a draw to the other side, who answers at once.
-    fn offer_draw(
-        &self,
-        history: &mut History<Match>,
-        console: &mut Console,
-    ) -> Option<CommandOutcome> {
-        let me = history.position().side_to_move();
-        let other = me.opponent();
-        // The offer is made on a copy of the record: `History` gives read access only, and
-        // an offer that is declined changes nothing.
-        let mut game = history.position().clone();
-        if let Err(e) = game.offer_draw(me) {
-            console.say(&format!("{e}.\n"));
-            return Some(CommandOutcome::Prompt);
-        }
-        if self.computer {
-            console.say("The computer declines the draw.\n");
-            return Some(CommandOutcome::Prompt);
-        }
-        let question = format!(
-            "{} offers a draw. {}, do you accept? (y/n) ",
-            capitalised(me),
-            capitalised(other)
-        );
-        match console.ask(&question) {
-            Some(a) if a.eq_ignore_ascii_case("y") || a.eq_ignore_ascii_case("yes") => {
-                if game.accept_draw(other).is_ok() {
-                    // The game ends here: the drawn record replaces the history (there is no
-                    // undo after the end).
-                    *history = History::new(game);
-                    return Some(CommandOutcome::TurnOver);
-                }
-                Some(CommandOutcome::Prompt)
-            }
-            _ => {
-                console.say(&format!("{} declines the draw.\n", capitalised(other)));
-                Some(CommandOutcome::Prompt)
-            }
-        }
-    }
 }
 
 impl ConsoleGame for Morris {
-    type Position = Match;
+    type Position = Position;
 
-    fn new_game(&self) -> Match {
-        Match::new(Position::with_rules(self.rules), self.draw_rules)
+    fn new_game(&self) -> Position {
+        Position::with_rules(self.rules)
+    }
+
+    fn draw_rules(&self) -> DrawRules {
+        self.draw_rules
     }
 
     fn player_name(&self, player: Player) -> &'static str {
         capitalised(player)
     }
 
-    fn draw(&self, history: &History<Match>) -> String {
-        let pos = history.position().position();
+    fn draw(&self, history: &History<Position>) -> String {
+        let pos = history.position();
         let last = match history.last_move() {
             Some(mv) => format!("Last move: {mv}.\n"),
             None => String::new(),
@@ -175,8 +137,7 @@ impl ConsoleGame for Morris {
         )
     }
 
-    fn turn_line(&self, game: &Match) -> String {
-        let pos = game.position();
+    fn turn_line(&self, pos: &Position) -> String {
         let me = pos.side_to_move();
         let what = match pos.phase(me) {
             Phase::Placing => "place a piece on an empty point",
@@ -190,15 +151,19 @@ impl ConsoleGame for Morris {
         "d1 to place, a1-a4 to move; the capture is asked for when you close a mill"
     }
 
-    fn read_move(&self, _game: &Match, text: &str) -> Result<Move, String> {
+    fn read_move(&self, _game: &Position, text: &str) -> Result<Move, String> {
         // "a1 a4" is read as "a1-a4".
         let words: Vec<&str> = text.split_whitespace().collect();
         let joined = words.join("-");
         joined.parse::<Move>().map_err(|e| e.to_string())
     }
 
-    fn complete_move(&self, game: &Match, mv: Move, console: &mut Console) -> Result<Move, String> {
-        let pos = game.position();
+    fn complete_move(
+        &self,
+        pos: &Position,
+        mv: Move,
+        console: &mut Console,
+    ) -> Result<Move, String> {
         if !matches!(pos.check_move(mv), Err(IllegalMove::CaptureRequired { .. })) {
             return Ok(mv);
         }
@@ -229,7 +194,7 @@ impl ConsoleGame for Morris {
 
     fn command(
         &self,
-        history: &mut History<Match>,
+        history: &mut History<Position>,
         text: &str,
         console: &mut Console,
     ) -> Option<CommandOutcome> {
@@ -238,20 +203,19 @@ impl ConsoleGame for Morris {
         match words.next()? {
             "points" | "where" => {
                 let arg = words.next().unwrap_or("");
-                console.say(&self.points(history.position().position(), arg));
+                console.say(&self.points(history.position(), arg));
                 Some(CommandOutcome::Prompt)
             }
-            "draw" | "offer" => self.offer_draw(history, console),
             _ => None,
         }
     }
 
     fn command_help(&self) -> &'static str {
-        "Morris: points (where you may place, or which pieces may move and where), points a1 (where the piece on a1 may go), draw (offer a draw).\n"
+        "Morris: points (where you may place, or which pieces may move and where), points a1 (where the piece on a1 may go).\n"
     }
 
-    fn result(&self, history: &History<Match>) -> String {
-        let game = history.position();
+    fn result(&self, history: &History<Position>) -> String {
+        let game = history;
         let pos = game.position();
         let verdict = match Game::status(game) {
             Status::Won(p) => {
@@ -322,24 +286,20 @@ pub fn run(args: &Options, console: &mut Console) -> Result<(), String> {
          in the same move. Fewer than three pieces, or no move on your turn, loses.\n\
          Type help for the commands (points shows where you may play, draw offers a draw).\n",
     );
-    let game = Morris {
-        rules,
-        draw_rules,
-        computer: options.plays_computer(),
-    };
-    run_session(&game, console, |number| {
+    let game = Morris { rules, draw_rules };
+    run_session(&game, console, options.time, |number| {
         options.seats(number, || {
             if let Some(mut player) = options.mcts_player(number) {
                 return Seat::Computer(
                     player.name(),
-                    Box::new(move |game: &Match| player.choose_move(game.position())),
+                    Box::new(move |game: &Position| player.choose_move(game)),
                 );
             }
             let level = level.unwrap_or(Level::Normal);
             let mut player = MorrisPlayer::new(level, options.seed ^ number);
             Seat::Computer(
                 player.name(),
-                Box::new(move |game: &Match| player.choose_move(game.position())),
+                Box::new(move |game: &Position| player.choose_move(game)),
             )
         })
     });

@@ -47,6 +47,10 @@ pub struct SeatOptions {
     /// The seed of the computer's random choices [default: from the clock].
     #[arg(long, value_name = "N", default_value_t = clock_seed(), hide_default_value = true)]
     pub seed: u64,
+    /// A clock for each side: 5m (sudden death), 5m+3s (Fischer increment) or 30s/move; the
+    /// side whose time runs out loses.
+    #[arg(long, value_name = "CONTROL")]
+    pub time: Option<boardgames_core::matches::TimeControl>,
 }
 
 /// A different seed each run, so the computer does not repeat its games.

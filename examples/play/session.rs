@@ -1,16 +1,32 @@
 //! The hotseat session shared by every game: turns, commands, results, score, play again.
+//! Every game is played through the match layer (`boardgames_core::matches`): undo,
+//! resignation, draw offers, clocks (`--time`), and saving and loading game records.
 
 use crate::console::Console;
-use crate::records::{self, Recordable};
-use boardgames_core::{ByPlayer, Game, History, MoveList, Player, Status};
+use crate::records;
+use boardgames_core::matches::record::RecordGame;
+use boardgames_core::matches::{
+    DrawRules, Match, MatchError, MonotonicTime, Outcome, Reason, TimeControl,
+};
+use boardgames_core::{ByPlayer, Game, MoveList, Player, Status};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// A game in play: the match layer over the game's position.
+pub type History<G> = Match<G>;
 
 /// What a game adds to the shared session: how to draw it and read its moves.
 pub trait ConsoleGame {
-    /// The game's position type (games save and load as records).
-    type Position: Game + Recordable;
+    /// The game's position type (played as a match, saved and loaded as a record).
+    type Position: RecordGame;
 
     /// The start position of a new game.
     fn new_game(&self) -> Self::Position;
+
+    /// The automatic draw rules of the game's matches (none unless the game has options).
+    fn draw_rules(&self) -> DrawRules {
+        DrawRules::NONE
+    }
 
     /// How the players are called on screen (`X` / `O`, `Black` / `White`...).
     fn player_name(&self, player: Player) -> &'static str;
@@ -70,8 +86,6 @@ pub trait ConsoleGame {
 pub enum CommandOutcome {
     /// Nothing changed hands: prompt the same player again.
     Prompt,
-    /// The turn is over (or the game: the session checks its status next).
-    TurnOver,
 }
 
 /// A computer player: picks a move for the position, or `None` to give up.
@@ -88,8 +102,6 @@ pub enum Seat<G: Game> {
 enum TurnOutcome {
     Played,
     Quit,
-    /// The side to move resigned.
-    Resigned(Player),
 }
 
 /// Runs games until the players stop, keeping the score. `seats` gives the players of each
@@ -97,6 +109,7 @@ enum TurnOutcome {
 pub fn run_session<C: ConsoleGame>(
     game: &C,
     console: &mut Console,
+    time: Option<TimeControl>,
     mut seats: impl FnMut(u64) -> ByPlayer<Seat<C::Position>>,
 ) {
     let mut wins = ByPlayer::new(0u32, 0u32);
@@ -111,28 +124,32 @@ pub fn run_session<C: ConsoleGame>(
                 ));
             }
         }
-        let mut history = History::new(game.new_game());
+        let mut history = Match::new(game.new_game(), game.draw_rules());
+        if let Some(control) = time {
+            history = history.with_clock(control, Arc::new(MonotonicTime::new()));
+        }
         loop {
-            let status = history.position().status();
-            if status.is_over() {
-                console.say(&game.result(&history));
-                match status {
+            if let Some(outcome) = history.outcome() {
+                console.say(&end_text(game, &history, outcome));
+                match outcome.status {
                     Status::Won(p) => wins[p] += 1,
                     _ => draws += 1,
                 }
                 break;
             }
             console.say(&game.draw(&history));
-            let side = history.position().side_to_move();
+            console.say(&clock_line(game, &history));
+            let side = history.side_to_move();
+            let opponent_is_human = matches!(seats[side.opponent()], Seat::Human);
             let outcome = match &mut seats[side] {
-                Seat::Human => human_turn(game, console, &mut history),
+                Seat::Human => human_turn(game, console, &mut history, opponent_is_human),
                 Seat::Computer(name, choose) => match choose(history.position()) {
                     Some(mv) => {
                         console.say(&format!("{name} plays {mv}.\n"));
-                        history
-                            .play(mv)
-                            .map(|_| TurnOutcome::Played)
-                            .unwrap_or(TurnOutcome::Quit)
+                        match history.play_move(mv) {
+                            Ok(()) | Err(MatchError::FlagFell { .. }) => TurnOutcome::Played,
+                            Err(_) => TurnOutcome::Quit,
+                        }
                     }
                     None => TurnOutcome::Quit,
                 },
@@ -141,16 +158,6 @@ pub fn run_session<C: ConsoleGame>(
                 console.say(&score_line(game, &wins, draws));
                 return;
             }
-            if let TurnOutcome::Resigned(loser) = outcome {
-                let winner = loser.opponent();
-                console.say(&format!(
-                    "{} resigns. {} wins.\n",
-                    game.player_name(loser),
-                    game.player_name(winner)
-                ));
-                wins[winner] += 1;
-                break;
-            }
         }
         console.say(&score_line(game, &wins, draws));
         match console.ask("Play again? (y/n) ") {
@@ -158,6 +165,53 @@ pub fn run_session<C: ConsoleGame>(
                 if answer.eq_ignore_ascii_case("y") || answer.eq_ignore_ascii_case("yes") => {}
             _ => return,
         }
+    }
+}
+
+/// The end of a game: the game's own result when its rules ended it, else the board and
+/// how the match ended (resignation, time, agreement, a draw rule).
+fn end_text<C: ConsoleGame>(game: &C, history: &History<C::Position>, outcome: Outcome) -> String {
+    if history.position().status().is_over() {
+        return game.result(history);
+    }
+    let name = |p: Player| game.player_name(p);
+    let line = match (outcome.status, outcome.reason) {
+        (Status::Won(w), Reason::Resignation) => {
+            format!("{} resigns. {} wins.", name(w.opponent()), name(w))
+        }
+        (Status::Won(w), Reason::Time) => format!(
+            "{}'s time is up: {} wins on time.",
+            name(w.opponent()),
+            name(w)
+        ),
+        (_, Reason::Agreement) => "Draw by agreement.".to_owned(),
+        (_, Reason::Repetition) => {
+            "Draw: the same position occurred for the third time.".to_owned()
+        }
+        (_, Reason::MoveRule) => format!(
+            "Draw: {} moves in a row with nothing irreversible.",
+            history.quiet_moves()
+        ),
+        (status, reason) => format!("{status} by {reason}."),
+    };
+    format!("{}{line}\n", game.draw(history))
+}
+
+/// The clocks of a timed game, after each move (empty when untimed).
+fn clock_line<C: ConsoleGame>(game: &C, history: &History<C::Position>) -> String {
+    let show = |d: Duration| {
+        let tenths = d.as_millis() / 100;
+        format!("{}:{:02}.{}", tenths / 600, tenths / 10 % 60, tenths % 10)
+    };
+    match (history.clock(Player::First), history.clock(Player::Second)) {
+        (Some(a), Some(b)) => format!(
+            "Clocks: {} {}, {} {}.\n",
+            game.player_name(Player::First),
+            show(a),
+            game.player_name(Player::Second),
+            show(b)
+        ),
+        _ => String::new(),
     }
 }
 
@@ -176,6 +230,7 @@ fn human_turn<C: ConsoleGame>(
     game: &C,
     console: &mut Console,
     history: &mut History<C::Position>,
+    opponent_is_human: bool,
 ) -> TurnOutcome {
     loop {
         let prompt = format!(
@@ -189,10 +244,19 @@ fn human_turn<C: ConsoleGame>(
         match text.to_ascii_lowercase().as_str() {
             "" => continue,
             "quit" | "exit" | "q" => return TurnOutcome::Quit,
-            "resign" => return TurnOutcome::Resigned(history.position().side_to_move()),
+            "resign" => {
+                let _ = history.resign(history.side_to_move());
+                return TurnOutcome::Played;
+            }
+            "draw" | "offer" => {
+                if offer_draw(game, console, history, opponent_is_human) {
+                    return TurnOutcome::Played;
+                }
+                continue;
+            }
             "help" | "?" => {
                 console.say(&format!(
-                    "Type a move ({}), or: moves (list the legal moves), undo (take back the last move), resign, save FILE, load FILE, quit.\n{}",
+                    "Type a move ({}), or: moves (list the legal moves), undo (take back the last move), resign, draw (offer a draw), save FILE, load FILE, quit.\n{}",
                     game.move_hint(),
                     game.command_help()
                 ));
@@ -238,7 +302,6 @@ fn human_turn<C: ConsoleGame>(
         if let Some(outcome) = game.command(history, &text, console) {
             match outcome {
                 CommandOutcome::Prompt => continue,
-                CommandOutcome::TurnOver => return TurnOutcome::Played,
             }
         }
         let mv = match game
@@ -251,9 +314,42 @@ fn human_turn<C: ConsoleGame>(
                 continue;
             }
         };
-        match history.play(mv) {
+        match history.play_move(mv) {
             Ok(()) => return TurnOutcome::Played,
-            Err(e) => console.say(&format!("{}. Try again.\n", e.reason)),
+            // Time ran out while the move was typed: the loop reports the loss.
+            Err(MatchError::FlagFell { .. }) => return TurnOutcome::Played,
+            Err(MatchError::Illegal(e)) => console.say(&format!("{}. Try again.\n", e.reason)),
+            Err(e) => console.say(&format!("{e}. Try again.\n")),
         }
     }
+}
+
+/// `draw`: the side to move offers a draw; a person opposite answers at once, a computer
+/// declines. `true` when the game ended in a draw.
+fn offer_draw<C: ConsoleGame>(
+    game: &C,
+    console: &mut Console,
+    history: &mut History<C::Position>,
+    opponent_is_human: bool,
+) -> bool {
+    let me = history.side_to_move();
+    let other = me.opponent();
+    if let Err(e) = history.offer_draw(me) {
+        console.say(&format!("{e}.\n"));
+        return false;
+    }
+    let accepted = opponent_is_human
+        && console
+            .ask(&format!(
+                "{} offers a draw. {}, do you accept? (y/n) ",
+                game.player_name(me),
+                game.player_name(other)
+            ))
+            .is_some_and(|a| a.eq_ignore_ascii_case("y") || a.eq_ignore_ascii_case("yes"));
+    if accepted && history.accept_draw(other).is_ok() {
+        return true;
+    }
+    let _ = history.decline_draw(other);
+    console.say(&format!("{} declines the draw.\n", game.player_name(other)));
+    false
 }

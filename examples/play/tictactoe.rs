@@ -2,8 +2,9 @@
 
 use crate::console::Console;
 use crate::seats::SeatOptions;
+use crate::session::History;
 use crate::session::{run_session, ConsoleGame, Seat};
-use boardgames_core::{Game, History, Player, Status};
+use boardgames_core::{Game, Player, Status};
 use boardgames_players::tictactoe::{Level, TicTacToePlayer};
 use boardgames_players::ComputerPlayer;
 use boardgames_tictactoe::{Cell, Marks, Position};
@@ -75,7 +76,7 @@ pub fn run(args: &Options, console: &mut Console) -> Result<(), String> {
         .transpose()
         .map_err(|e: boardgames_players::ParseLevelError| e.to_string())?;
     console.say("Tic-tac-toe: X moves first. Three in a row, column or diagonal wins.\n");
-    run_session(&TicTacToe, console, |number| {
+    run_session(&TicTacToe, console, options.time, |number| {
         options.seats(number, || {
             if let Some(mut player) = options.mcts_player(number) {
                 return Seat::Computer(player.name(), Box::new(move |pos| player.choose_move(pos)));

@@ -4,9 +4,10 @@
 
 use crate::console::Console;
 use crate::seats::SeatOptions;
+use crate::session::History;
 use crate::session::{run_session, ConsoleGame, Seat};
 use boardgames_core::grid3;
-use boardgames_core::{Game, History, Player, Status};
+use boardgames_core::{Game, Player, Status};
 use boardgames_players::ultimate::{Level, ParseLevelError, UltimatePlayer};
 use boardgames_players::ComputerPlayer;
 use boardgames_ultimate::{BoardResult, Move, Position, Rules, TieBreak};
@@ -180,7 +181,7 @@ pub fn run(args: &Options, console: &mut Console) -> Result<(), String> {
          Three in a line wins a small board; three won boards in a line win the game.\n",
     );
     let game = Ultimate { rules };
-    run_session(&game, console, |number| {
+    run_session(&game, console, options.time, |number| {
         options.seats(number, || {
             if let Some(mut player) = options.mcts_player(number) {
                 return Seat::Computer(player.name(), Box::new(move |pos| player.choose_move(pos)));

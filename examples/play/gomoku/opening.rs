@@ -4,8 +4,9 @@
 
 use crate::console::Console;
 use crate::seats::SeatOptions;
+use crate::session::History;
 use crate::session::{run_session, ConsoleGame, Seat};
-use boardgames_core::{Game, History, Player, Status};
+use boardgames_core::{Game, Player, Status};
 use boardgames_gomoku::opening::{Move, Opening, OpeningGame, Step};
 use boardgames_gomoku::Rule;
 use boardgames_players::gomoku::{Level, OpeningPlayer};
@@ -140,7 +141,7 @@ pub fn run(
         rule,
         opening,
     };
-    run_session(&game, console, |number| {
+    run_session(&game, console, options.time, |number| {
         options.seats(number, || {
             let level = level.unwrap_or(Level::Normal);
             let mut player = OpeningPlayer::new(level, options.seed ^ number);
