@@ -346,3 +346,23 @@ checked_setup!(
     boardgames_gomoku,
     boardgames_morris
 );
+
+impl SequenceGame for boardgames_gomoku::opening::OpeningGame {
+    fn probe(&self, a: u8, b: u8) -> Option<Self::Move> {
+        use boardgames_gomoku::opening::{Colour, Move};
+        // Points anywhere on the largest board, so past this board's edge too.
+        let point = boardgames_gomoku::Point::new((a >> 3) % 20, b % 20);
+        Some(match a % 8 {
+            0..=2 => Move::Stone(point?),
+            3 => Move::Choose(if b & 1 == 0 {
+                Colour::Black
+            } else {
+                Colour::White
+            }),
+            4 => Move::PlaceTwo,
+            5 => Move::Declare(b % 16),
+            6 => Move::Offer(point?),
+            _ => Move::Pick(point?),
+        })
+    }
+}
