@@ -160,3 +160,30 @@ fn clocks_are_shown_and_a_bad_time_control_is_refused() {
     let error = String::from_utf8_lossy(&output.stderr);
     assert!(error.contains("unknown unit"), "{error}");
 }
+
+#[test]
+fn every_game_gives_a_hint_that_is_a_legal_move() {
+    for (game, second) in [
+        ("tictactoe", "O to move"),
+        ("ultimate", "O to move"),
+        ("gomoku", "White (O) to move"),
+        ("morris", "Black to move"),
+    ] {
+        let out = play(&[game], "hint\nquit\n");
+        let hint = out
+            .split("Hint: ")
+            .nth(1)
+            .and_then(|rest| rest.split('.').next())
+            .unwrap_or_else(|| panic!("{game}: no hint:\n{out}"));
+        // The hint is playable: the person types it and the turn passes.
+        let out = play(&[game], &format!("{hint}\nquit\n"));
+        assert!(
+            !out.contains("Try again."),
+            "{game}: hint {hint} refused:\n{out}"
+        );
+        assert!(
+            out.contains(second),
+            "{game}: the turn did not pass:\n{out}"
+        );
+    }
+}

@@ -22,6 +22,11 @@ struct Gomoku {
 impl ConsoleGame for Gomoku {
     type Position = Position;
 
+    /// The computer's choice at its normal level.
+    fn hint(&self, position: &Position) -> Option<Point> {
+        GomokuPlayer::new(Level::Normal, 0).choose_move(position)
+    }
+
     fn new_game(&self) -> Position {
         Position::new(self.size, self.rule).expect("size and rule checked at start")
     }

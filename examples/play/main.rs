@@ -25,7 +25,7 @@ use console::Console;
 #[command(
     name = "play",
     version,
-    after_help = "In a game, type a move, or: help, moves, undo, resign, draw, save FILE, load FILE, quit."
+    after_help = "In a game, type a move, or: help, moves, undo, hint, resign, draw, save FILE, load FILE, quit."
 )]
 struct Cli {
     /// The game to play; without one, the games and their options are listed.

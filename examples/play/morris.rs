@@ -111,6 +111,11 @@ impl Morris {
 impl ConsoleGame for Morris {
     type Position = Position;
 
+    /// The computer's choice at its normal level.
+    fn hint(&self, position: &Position) -> Option<Move> {
+        MorrisPlayer::new(Level::Normal, 0).choose_move(position)
+    }
+
     fn new_game(&self) -> Position {
         Position::with_rules(self.rules)
     }

@@ -39,6 +39,12 @@ pub trait ConsoleGame {
         format!("{} to move.", self.player_name(position.side_to_move()))
     }
 
+    /// The computer's suggestion for the side to move (the `hint` command), or `None` when
+    /// the game has no computer player.
+    fn hint(&self, _position: &Self::Position) -> Option<<Self::Position as Game>::Move> {
+        None
+    }
+
     /// How to type a move, shown in the prompt.
     fn move_hint(&self) -> &'static str;
 
@@ -248,6 +254,13 @@ fn human_turn<C: ConsoleGame>(
                 let _ = history.resign(history.side_to_move());
                 return TurnOutcome::Played;
             }
+            "hint" => {
+                match game.hint(history.position()) {
+                    Some(mv) => console.say(&format!("Hint: {mv}.\n")),
+                    None => console.say("There is no hint for this game.\n"),
+                }
+                continue;
+            }
             "draw" | "offer" => {
                 if offer_draw(game, console, history, opponent_is_human) {
                     return TurnOutcome::Played;
@@ -256,7 +269,7 @@ fn human_turn<C: ConsoleGame>(
             }
             "help" | "?" => {
                 console.say(&format!(
-                    "Type a move ({}), or: moves (list the legal moves), undo (take back the last move), resign, draw (offer a draw), save FILE, load FILE, quit.\n{}",
+                    "Type a move ({}), or: moves (list the legal moves), undo (take back the last move), hint (the computer's suggestion), resign, draw (offer a draw), save FILE, load FILE, quit.\n{}",
                     game.move_hint(),
                     game.command_help()
                 ));

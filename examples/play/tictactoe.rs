@@ -14,6 +14,11 @@ struct TicTacToe;
 impl ConsoleGame for TicTacToe {
     type Position = Position;
 
+    /// The computer's choice at its expert level.
+    fn hint(&self, position: &Position) -> Option<Cell> {
+        TicTacToePlayer::new(Level::Expert, 0).choose_move(position)
+    }
+
     fn new_game(&self) -> Position {
         Position::new()
     }

@@ -75,6 +75,11 @@ fn board_text(pos: &Position) -> String {
 impl ConsoleGame for Ultimate {
     type Position = Position;
 
+    /// The computer's choice at its normal level.
+    fn hint(&self, position: &Position) -> Option<Move> {
+        UltimatePlayer::new(Level::Normal, 0).choose_move(position)
+    }
+
     fn new_game(&self) -> Position {
         Position::with_rules(self.rules)
     }

@@ -42,6 +42,11 @@ fn seat_name(game: &OpeningGame, seat: Player) -> String {
 impl ConsoleGame for GomokuOpening {
     type Position = OpeningGame;
 
+    /// The computer's choice at its normal level.
+    fn hint(&self, position: &OpeningGame) -> Option<<OpeningGame as Game>::Move> {
+        OpeningPlayer::new(Level::Normal, 0).choose_move(position)
+    }
+
     fn new_game(&self) -> OpeningGame {
         OpeningGame::new(self.size, self.rule, Some(self.opening))
             .expect("size, rule and opening checked at start")
