@@ -13,7 +13,7 @@ use std::time::Duration;
 /// | limit | [`crate::Searcher`] | [`crate::Mcts`] |
 /// |---|---|---|
 /// | `depth` | the deepest iteration | ignored |
-/// | `nodes` | nodes visited, all threads together | the most tree nodes per thread (memory); a full tree stops growing |
+/// | `nodes` | nodes visited, all threads together | the most tree nodes per thread (memory; the root and its children always fit); a full tree stops growing |
 /// | `simulations` | ignored | simulations, all threads together |
 /// | `time`, `stop` | checked every 1024 nodes | checked every 64 simulations |
 #[derive(Clone, Debug, Default)]

@@ -182,6 +182,11 @@ fn limits_are_respected() {
     assert!(result.tree_nodes <= 500, "{} nodes", result.tree_nodes);
     assert_eq!(result.simulations, 5000);
 
+    // A tree limit below the root's move count: the root is expanded all the same.
+    let result = mcts.search(&start, &Limits::simulations(100).with_nodes(1));
+    assert!(start.is_legal(result.best_move.unwrap()));
+    assert_eq!(result.tree_nodes, 82);
+
     // No limit but the tree: the search ends when it is full.
     let result = mcts.search(&start, &Limits::none().with_nodes(2000));
     assert!(result.tree_nodes <= 2000 && result.simulations > 0);

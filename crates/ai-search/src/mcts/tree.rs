@@ -223,13 +223,15 @@ impl<G: Game> Tree<G> {
     }
 
     /// Adds the children of `n`; `false` (and the tree marked full) when they do not fit.
+    /// The root's always fit.
     fn expand<L: Leaf<G>>(&mut self, n: usize, pos: &G, leaf: &mut L, max_nodes: usize) -> bool {
         let mut moves = MoveList::new();
         pos.legal_moves(&mut moves);
         if moves.is_empty() || moves.len() > usize::from(u16::MAX) {
             return false;
         }
-        if self.nodes.len() + moves.len() > max_nodes.min(u32::MAX as usize) {
+        // The root's children always fit, so that a search always has a move to give.
+        if n != 0 && self.nodes.len() + moves.len() > max_nodes.min(u32::MAX as usize) {
             self.full = true;
             return false;
         }
