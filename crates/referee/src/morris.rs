@@ -19,12 +19,26 @@ use boardgames_search::{Limits, SearchResult, Searcher};
 use serde_json::{Map, Value};
 
 /// A morris game as the referee plays it: with or without draw rules.
-#[derive(Clone, PartialEq, Debug)]
+#[derive(PartialEq, Debug)]
 pub enum Morris {
     /// No draw rule: the position alone.
     Plain(Position),
-    /// Draw rules in force: the position with its history.
-    Ruled(Match),
+    /// Draw rules in force: the position with its history (boxed, so that the plain form
+    /// stays a small copy).
+    Ruled(Box<Match>),
+}
+
+/// Perft and playouts clone the game at every node: inlined, the plain form is a copy of
+/// the position (a derived clone of an enum holding a whole match was a call and a copy of
+/// its size, 18% more instructions in a morris perft).
+impl Clone for Morris {
+    #[inline(always)]
+    fn clone(&self) -> Morris {
+        match self {
+            Morris::Plain(position) => Morris::Plain(*position),
+            Morris::Ruled(game) => Morris::Ruled(game.clone()),
+        }
+    }
 }
 
 fn draw_rules(value: &Value) -> Result<DrawRules, String> {
@@ -79,7 +93,7 @@ impl RefereeGame for Morris {
         Ok(if rules == DrawRules::NONE {
             Morris::Plain(Position::new())
         } else {
-            Morris::Ruled(Match::new(Position::new(), rules))
+            Morris::Ruled(Box::new(Match::new(Position::new(), rules)))
         })
     }
 
@@ -118,7 +132,7 @@ impl Game for Morris {
     }
 
     fn status(&self) -> Status {
-        each!(self, g => Game::status(g))
+        each!(self, g => g.status())
     }
 
     fn legal_moves(&self, moves: &mut MoveList<Move>) {

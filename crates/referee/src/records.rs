@@ -124,7 +124,7 @@ fn morris_start(
 ) -> Result<Match<boardgames_morris::Position>, String> {
     Ok(match crate::morris::Morris::from_options(options)? {
         crate::morris::Morris::Plain(position) => Match::new(position, DrawRules::NONE),
-        crate::morris::Morris::Ruled(game) => game,
+        crate::morris::Morris::Ruled(game) => *game,
     })
 }
 
