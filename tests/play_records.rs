@@ -32,9 +32,21 @@ fn play_binary() -> PathBuf {
     binary
 }
 
-/// Runs `play ARGS` with `input` typed in; returns everything it wrote.
+/// Runs `play ARGS` with `input` typed in; returns everything it wrote. The lasting scores
+/// go to a directory of this test process, never the user's.
 fn play(args: &[&str], input: &str) -> String {
+    static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let run = RUNS.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    let dir = temp_file(&format!("data-{run}"));
+    let out = play_in(&dir, args, input);
+    let _ = std::fs::remove_dir_all(dir);
+    out
+}
+
+/// `play` with its lasting scores in `data_dir`.
+fn play_in(data_dir: &str, args: &[&str], input: &str) -> String {
     let mut child = Command::new(play_binary())
+        .env("BOARDGAMES_DATA_DIR", data_dir)
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -153,6 +165,7 @@ fn clocks_are_shown_and_a_bad_time_control_is_refused() {
     assert!(out.contains("Clocks: Black (X) "), "{out}");
     assert!(out.contains("White (O) 5:00.0."), "{out}");
     let output = Command::new(play_binary())
+        .env("BOARDGAMES_DATA_DIR", temp_file("data-bad-time"))
         .args(["tictactoe", "--time", "5q"])
         .output()
         .expect("play runs");
@@ -186,4 +199,41 @@ fn every_game_gives_a_hint_that_is_a_legal_move() {
             "{game}: the turn did not pass:\n{out}"
         );
     }
+}
+
+#[test]
+fn lasting_scores_count_across_sessions_and_survive_damage() {
+    let dir = temp_file("lasting");
+    let _ = std::fs::remove_dir_all(&dir);
+    let x_wins = "a1\nb1\na2\nb2\na3\n";
+    let out = play_in(&dir, &["tictactoe"], &format!("{x_wins}n\n"));
+    assert!(out.contains("two players: X 0, O 0, draws 0."), "{out}");
+    assert!(out.contains("two players: X 1, O 0, draws 0."), "{out}");
+    // A second session starts from the first one's scores; against the computer is kept apart.
+    let out = play_in(&dir, &["tictactoe"], &format!("{x_wins}y\nresign\nn\n"));
+    assert!(out.contains("two players: X 1, O 0, draws 0."), "{out}");
+    assert!(out.contains("two players: X 2, O 1, draws 0."), "{out}");
+    let out = play_in(&dir, &["tictactoe", "--level", "beginner"], "resign\nn\n");
+    assert!(
+        out.contains("against the computer (beginner): you 0, the computer 1, draws 0."),
+        "{out}"
+    );
+    // A damaged file is reported and set aside, and play goes on.
+    let file = std::path::Path::new(&dir).join("scores.tsv");
+    std::fs::write(&file, "tictactoe\ttwo-players\t-\tmany\t0\t0\n").expect("written");
+    let out = play_in(&dir, &["tictactoe"], "quit\n");
+    assert!(out.contains("is damaged (line 1)"), "{out}");
+    assert!(std::path::Path::new(&dir)
+        .join("scores.tsv.damaged")
+        .exists());
+    assert!(out.contains("two players: X 0, O 0, draws 0."), "{out}");
+    // --reset-records clears the game's scores.
+    play_in(&dir, &["tictactoe"], &format!("{x_wins}n\n"));
+    let out = play_in(&dir, &["tictactoe", "--reset-records"], "quit\n");
+    assert!(
+        out.contains("The lasting scores of tictactoe are cleared."),
+        "{out}"
+    );
+    assert!(out.contains("two players: X 0, O 0, draws 0."), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -153,7 +153,7 @@ pub fn run(args: &Options, console: &mut Console) -> Result<(), String> {
          The last move is shown in parentheses. Type undo to take a move back.\n"
     ));
     let game = Gomoku { size, rule };
-    run_session(&game, console, options.time, |number| {
+    run_session(&game, console, options, |number| {
         options.seats(number, || {
             if let Some(mut player) = options.mcts_player(number) {
                 return Seat::Computer(player.name(), Box::new(move |pos| player.choose_move(pos)));

@@ -10,6 +10,7 @@
 
 mod console;
 mod gomoku;
+mod lasting;
 mod morris;
 mod records;
 mod seats;

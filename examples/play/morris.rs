@@ -292,7 +292,7 @@ pub fn run(args: &Options, console: &mut Console) -> Result<(), String> {
          Type help for the commands (points shows where you may play, draw offers a draw).\n",
     );
     let game = Morris { rules, draw_rules };
-    run_session(&game, console, options.time, |number| {
+    run_session(&game, console, options, |number| {
         options.seats(number, || {
             if let Some(mut player) = options.mcts_player(number) {
                 return Seat::Computer(

@@ -51,6 +51,9 @@ pub struct SeatOptions {
     /// side whose time runs out loses.
     #[arg(long, value_name = "CONTROL")]
     pub time: Option<boardgames_core::matches::TimeControl>,
+    /// Clear this game's lasting scores before playing.
+    #[arg(long)]
+    pub reset_records: bool,
 }
 
 /// A different seed each run, so the computer does not repeat its games.

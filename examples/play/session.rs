@@ -3,7 +3,9 @@
 //! resignation, draw offers, clocks (`--time`), and saving and loading game records.
 
 use crate::console::Console;
+use crate::lasting::Lasting;
 use crate::records;
+use crate::seats::SeatOptions;
 use boardgames_core::matches::record::RecordGame;
 use boardgames_core::matches::{
     DrawRules, Match, MatchError, MonotonicTime, Outcome, Reason, TimeControl,
@@ -110,14 +112,21 @@ enum TurnOutcome {
     Quit,
 }
 
-/// Runs games until the players stop, keeping the score. `seats` gives the players of each
-/// new game (game numbers count from 0).
+/// Runs games until the players stop, keeping the score of the session and the lasting
+/// scores (see `lasting`). `seats` gives the players of each new game (game numbers count
+/// from 0); `options` the clock, the level and `--reset-records`.
 pub fn run_session<C: ConsoleGame>(
     game: &C,
     console: &mut Console,
-    time: Option<TimeControl>,
+    options: &SeatOptions,
     mut seats: impl FnMut(u64) -> ByPlayer<Seat<C::Position>>,
 ) {
+    let names = ByPlayer::new(
+        game.player_name(Player::First),
+        game.player_name(Player::Second),
+    );
+    let mut lasting = Lasting::open(C::Position::NAME, options, console);
+    console.say(&lasting.text(names));
     let mut wins = ByPlayer::new(0u32, 0u32);
     let mut draws = 0u32;
     for number in 0.. {
@@ -130,46 +139,64 @@ pub fn run_session<C: ConsoleGame>(
                 ));
             }
         }
-        let mut history = Match::new(game.new_game(), game.draw_rules());
-        if let Some(control) = time {
-            history = history.with_clock(control, Arc::new(MonotonicTime::new()));
-        }
-        loop {
-            if let Some(outcome) = history.outcome() {
-                console.say(&end_text(game, &history, outcome));
-                match outcome.status {
-                    Status::Won(p) => wins[p] += 1,
-                    _ => draws += 1,
-                }
-                break;
+        let finished = play_one(game, console, options.time, &mut seats);
+        if let Some(outcome) = finished {
+            match outcome.status {
+                Status::Won(p) => wins[p] += 1,
+                _ => draws += 1,
             }
-            console.say(&game.draw(&history));
-            console.say(&clock_line(game, &history));
-            let side = history.side_to_move();
-            let opponent_is_human = matches!(seats[side.opponent()], Seat::Human);
-            let outcome = match &mut seats[side] {
-                Seat::Human => human_turn(game, console, &mut history, opponent_is_human),
-                Seat::Computer(name, choose) => match choose(history.position()) {
-                    Some(mv) => {
-                        console.say(&format!("{name} plays {mv}.\n"));
-                        match history.play_move(mv) {
-                            Ok(()) | Err(MatchError::FlagFell { .. }) => TurnOutcome::Played,
-                            Err(_) => TurnOutcome::Quit,
-                        }
-                    }
-                    None => TurnOutcome::Quit,
-                },
-            };
-            if let TurnOutcome::Quit = outcome {
-                console.say(&score_line(game, &wins, draws));
-                return;
-            }
+            let person = Player::ALL
+                .into_iter()
+                .find(|&p| matches!(seats[p], Seat::Human));
+            lasting.count(outcome.status, person, console);
         }
         console.say(&score_line(game, &wins, draws));
-        match console.ask("Play again? (y/n) ") {
-            Some(answer)
-                if answer.eq_ignore_ascii_case("y") || answer.eq_ignore_ascii_case("yes") => {}
-            _ => return,
+        let again = finished.is_some()
+            && console
+                .ask("Play again? (y/n) ")
+                .is_some_and(|a| a.eq_ignore_ascii_case("y") || a.eq_ignore_ascii_case("yes"));
+        if !again {
+            console.say(&lasting.text(names));
+            return;
+        }
+    }
+}
+
+/// Plays one game to its end (`Some` outcome) or until the players quit (`None`).
+fn play_one<C: ConsoleGame>(
+    game: &C,
+    console: &mut Console,
+    time: Option<TimeControl>,
+    seats: &mut ByPlayer<Seat<C::Position>>,
+) -> Option<Outcome> {
+    let mut history = Match::new(game.new_game(), game.draw_rules());
+    if let Some(control) = time {
+        history = history.with_clock(control, Arc::new(MonotonicTime::new()));
+    }
+    loop {
+        if let Some(outcome) = history.outcome() {
+            console.say(&end_text(game, &history, outcome));
+            return Some(outcome);
+        }
+        console.say(&game.draw(&history));
+        console.say(&clock_line(game, &history));
+        let side = history.side_to_move();
+        let opponent_is_human = matches!(seats[side.opponent()], Seat::Human);
+        let outcome = match &mut seats[side] {
+            Seat::Human => human_turn(game, console, &mut history, opponent_is_human),
+            Seat::Computer(name, choose) => match choose(history.position()) {
+                Some(mv) => {
+                    console.say(&format!("{name} plays {mv}.\n"));
+                    match history.play_move(mv) {
+                        Ok(()) | Err(MatchError::FlagFell { .. }) => TurnOutcome::Played,
+                        Err(_) => TurnOutcome::Quit,
+                    }
+                }
+                None => TurnOutcome::Quit,
+            },
+        };
+        if let TurnOutcome::Quit = outcome {
+            return None;
         }
     }
 }

@@ -81,7 +81,7 @@ pub fn run(args: &Options, console: &mut Console) -> Result<(), String> {
         .transpose()
         .map_err(|e: boardgames_players::ParseLevelError| e.to_string())?;
     console.say("Tic-tac-toe: X moves first. Three in a row, column or diagonal wins.\n");
-    run_session(&TicTacToe, console, options.time, |number| {
+    run_session(&TicTacToe, console, options, |number| {
         options.seats(number, || {
             if let Some(mut player) = options.mcts_player(number) {
                 return Seat::Computer(player.name(), Box::new(move |pos| player.choose_move(pos)));

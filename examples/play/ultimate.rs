@@ -186,7 +186,7 @@ pub fn run(args: &Options, console: &mut Console) -> Result<(), String> {
          Three in a line wins a small board; three won boards in a line win the game.\n",
     );
     let game = Ultimate { rules };
-    run_session(&game, console, options.time, |number| {
+    run_session(&game, console, options, |number| {
         options.seats(number, || {
             if let Some(mut player) = options.mcts_player(number) {
                 return Seat::Computer(player.name(), Box::new(move |pos| player.choose_move(pos)));

@@ -146,7 +146,7 @@ pub fn run(
         rule,
         opening,
     };
-    run_session(&game, console, options.time, |number| {
+    run_session(&game, console, options, |number| {
         options.seats(number, || {
             let level = level.unwrap_or(Level::Normal);
             let mut player = OpeningPlayer::new(level, options.seed ^ number);
