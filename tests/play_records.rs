@@ -237,3 +237,77 @@ fn lasting_scores_count_across_sessions_and_survive_damage() {
     assert!(out.contains("two players: X 0, O 0, draws 0."), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A random finished game of `start`'s game (seeded), in notation.
+fn random_game<G: boardgames::core::Game>(
+    mut position: G,
+    seed: u64,
+) -> (Vec<String>, boardgames::core::Status) {
+    let mut rng = boardgames::core::Rng::new(seed);
+    let mut moves = Vec::new();
+    while let Some(mv) = position.random_move(&mut rng) {
+        moves.push(mv.to_string());
+        position.play(mv).expect("a generated move is legal");
+    }
+    (moves, position.status())
+}
+
+#[test]
+fn whole_games_with_bad_input_before_every_move_end_with_their_result() {
+    use boardgames::core::{Player, Status};
+    let games: [(&str, (Vec<String>, Status), [&str; 2]); 4] = [
+        (
+            "tictactoe",
+            random_game(boardgames::tictactoe::Position::new(), 1),
+            ["X", "O"],
+        ),
+        (
+            "ultimate",
+            random_game(boardgames::ultimate::Position::new(), 2),
+            ["X", "O"],
+        ),
+        (
+            "gomoku",
+            random_game(
+                boardgames::gomoku::Position::new(9, boardgames::gomoku::Rule::CARO).unwrap(),
+                3,
+            ),
+            ["Black (X)", "White (O)"],
+        ),
+        (
+            "morris",
+            random_game(boardgames::morris::Position::new(), 4),
+            ["White", "Black"],
+        ),
+    ];
+    for (game, (moves, status), names) in games {
+        let mut script = String::new();
+        for mv in &moves {
+            script.push_str(&format!("zz\n{mv}\n"));
+        }
+        // A bad answer to "play again?" ends the session.
+        script.push_str("maybe\n");
+        let args: Vec<&str> = if game == "gomoku" {
+            vec![game, "--size", "9"]
+        } else {
+            vec![game]
+        };
+        let out = play(&args, &script);
+        assert_eq!(
+            out.matches("Try again.").count(),
+            moves.len(),
+            "{game}:\n{out}"
+        );
+        let expected = match status {
+            Status::Won(Player::First) => format!("{} 1, {} 0, draws 0.", names[0], names[1]),
+            Status::Won(Player::Second) => format!("{} 0, {} 1, draws 0.", names[0], names[1]),
+            _ => format!("{} 0, {} 0, draws 1.", names[0], names[1]),
+        };
+        assert!(
+            out.contains(&format!("Score this session: {expected}")),
+            "{game} ({} moves, {status:?}):\n{}",
+            moves.len(),
+            &out[out.len().saturating_sub(1500)..]
+        );
+    }
+}
