@@ -16,9 +16,9 @@
 #![forbid(unsafe_code)]
 
 mod gomoku;
-mod records;
 mod morris;
 mod ops;
+mod records;
 mod request;
 mod tictactoe;
 mod ultimate;
