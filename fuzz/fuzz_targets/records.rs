@@ -1,6 +1,6 @@
 //! The record formats: the PGN-like game record of every game (`Record` text, replayed into a
-//! match of the game its `Game` tag names), time controls, durations and draw reasons, and
-//! gomoku's Piskvork `.psq` files. The first byte picks the reader.
+//! match of the game its `Game` tag names), time controls, durations, draw reasons and the
+//! computer's level names, and gomoku's Piskvork `.psq` files. The first byte picks the reader.
 #![no_main]
 
 use boardgames_core::matches::record::{Record, RecordGame};
@@ -35,6 +35,7 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
                 let _ = control.to_string().parse::<TimeControl>();
             }
             text_round_trip::<Reason>(text);
+            text_round_trip::<boardgames_players::Level>(text);
             let _ = parse_duration(text);
         }
         _ => {
