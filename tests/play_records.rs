@@ -7,29 +7,38 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
-/// The `play` example beside this test's binary (`cargo test` builds the examples); built
-/// here when a filtered run did not.
+/// The `play` example beside this test's binary, built (or found up to date) once per test
+/// run with this run's profile, so a filtered run never drives a stale binary.
 fn play_binary() -> PathBuf {
-    let exe = std::env::current_exe().expect("the test binary's path");
-    let profile_dir = exe
-        .parent()
-        .and_then(|deps| deps.parent())
-        .expect("target/<profile>/deps");
-    let binary = profile_dir
-        .join("examples")
-        .join(format!("play{}", std::env::consts::EXE_SUFFIX));
-    if !binary.exists() {
-        let profile = match profile_dir.file_name().and_then(|n| n.to_str()) {
-            Some("debug") | None => "dev".to_owned(),
-            Some(other) => other.to_owned(),
-        };
-        let status = Command::new(env!("CARGO"))
-            .args(["build", "--example", "play", "--profile", &profile])
-            .status()
-            .expect("cargo runs");
-        assert!(status.success(), "building the play example failed");
-    }
-    binary
+    static BUILT: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    BUILT
+        .get_or_init(|| {
+            let exe = std::env::current_exe().expect("the test binary's path");
+            let profile_dir = exe
+                .parent()
+                .and_then(|deps| deps.parent())
+                .expect("target/<profile>/deps");
+            let profile = match profile_dir.file_name().and_then(|n| n.to_str()) {
+                Some("debug") | None => "dev".to_owned(),
+                Some(other) => other.to_owned(),
+            };
+            let status = Command::new(env!("CARGO"))
+                .args([
+                    "build",
+                    "--quiet",
+                    "--example",
+                    "play",
+                    "--profile",
+                    &profile,
+                ])
+                .status()
+                .expect("cargo runs");
+            assert!(status.success(), "building the play example failed");
+            profile_dir
+                .join("examples")
+                .join(format!("play{}", std::env::consts::EXE_SUFFIX))
+        })
+        .clone()
 }
 
 /// Runs `play ARGS` with `input` typed in; returns everything it wrote. The lasting scores
