@@ -308,6 +308,12 @@ fn vct_finds_a_double_three_and_its_line_holds() {
     assert_eq!(solve_vcf(&position, 10).0, ThreatOutcome::NoWin);
     let limits = ThreatLimits::default().with_max_moves(2);
     let result = vct(&position, &limits);
+    eprintln!(
+        "vct double three: {:?}, {} nodes, {:.1} ms",
+        result.win().map(|w| w.plies),
+        result.nodes,
+        result.elapsed.as_secs_f64() * 1e3
+    );
     let win = result.win().expect("a VCT");
     assert_eq!(win.first_move().to_string(), "f5");
     check_line(&position, win);
