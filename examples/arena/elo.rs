@@ -77,8 +77,15 @@ pub fn estimate(tally: &Tally) -> Option<Estimate> {
     let k = Z95 * Z95 / games;
     let (a, b, c) = (1.0 + k, 2.0 * score + k, score * score + k * draws / 4.0);
     let root = (b * b - 4.0 * a * c).max(0.0).sqrt();
-    let low = ((b - root) / (2.0 * a)).clamp(0.0, 1.0);
-    let high = ((b + root) / (2.0 * a)).clamp(0.0, 1.0);
+    // A sweep's bound is exactly 0 or 1; rounding would leave it a hair inside and print a
+    // huge finite Elo difference instead of an infinite one.
+    let snap = |p: f64| match p {
+        p if p >= 1.0 - 1e-9 => 1.0,
+        p if p <= 1e-9 => 0.0,
+        p => p,
+    };
+    let low = snap((b - root) / (2.0 * a));
+    let high = snap((b + root) / (2.0 * a));
     Some(Estimate {
         score,
         score_interval: (low, high),
@@ -217,6 +224,17 @@ mod tests {
         assert_eq!(signed(swept.elo), "-inf");
         assert!(close(swept.elo_interval.1, -407.03, 0.01));
         assert_eq!(estimate(&Tally::default()), None);
+        // Every sweep's outer bound is infinite, whatever the rounding of its root.
+        for games in 1..=200 {
+            let e = estimate(&Tally {
+                wins: games,
+                draws: 0,
+                losses: 0,
+            })
+            .unwrap();
+            assert_eq!(e.elo_interval.1, f64::INFINITY, "{games} games");
+            assert!(e.elo_interval.0.is_finite(), "{games} games");
+        }
         // 3 wins, 1 draw: s = 7/8, Elo -400 log10(1/7) = 338.04.
         let e = estimate(&Tally {
             wins: 3,
