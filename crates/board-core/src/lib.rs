@@ -4,8 +4,9 @@
 //! [`Status`] of a game, the [`Game`] trait with its move buffer ([`MoveList`]) and typed
 //! [`PlayError`], bitboard types ([`bitboard!`]), `a1`-style coordinates ([`notation`]),
 //! Zobrist hashing ([`zobrist`]), a seedable [`Rng`], a generic [`perft`], a game record with
-//! undo ([`History`]) and, behind the `harness` feature, the conformance harness every game
-//! crate runs in its tests.
+//! undo ([`History`]), the match layer every game plays through and its PGN-like game records
+//! ([`matches`]) and, behind the `harness` feature, the conformance harness every game crate
+//! runs in its tests.
 //!
 //! The rules crates (`tictactoe`, `ultimate`, `gomoku`, `morris`) implement [`Game`]; the
 //! `ai-search` crate searches any [`Game`].
