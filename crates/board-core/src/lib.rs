@@ -5,7 +5,7 @@
 //! [`PlayError`], bitboard types ([`bitboard!`]), `a1`-style coordinates ([`notation`]),
 //! Zobrist hashing ([`zobrist`]), a seedable [`Rng`], a generic [`perft`], a game record with
 //! undo ([`History`]), the match layer every game plays through and its PGN-like game records
-//! ([`matches`]) and, behind the `harness` feature, the conformance harness every game crate
+//! ([`matches`](mod@matches)) and, behind the `harness` feature, the conformance harness every game crate
 //! runs in its tests.
 //!
 //! The rules crates (`tictactoe`, `ultimate`, `gomoku`, `morris`) implement [`Game`]; the
