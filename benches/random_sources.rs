@@ -34,11 +34,26 @@ fn playouts<G: Game, R: RandomSource>(
 fn every_generator<G: Game>(c: &mut Criterion, game: &str, start: G) {
     let mut group = c.benchmark_group(format!("{game} playouts by generator"));
     group.throughput(Throughput::Elements(PLAYOUTS));
-    playouts(&mut group, "boardgames Rng (SplitMix64)", &start, Rng::new(1));
-    playouts(&mut group, "rand SmallRng", &start, SmallRng::seed_from_u64(1));
+    playouts(
+        &mut group,
+        "boardgames Rng (SplitMix64)",
+        &start,
+        Rng::new(1),
+    );
+    playouts(
+        &mut group,
+        "rand SmallRng",
+        &start,
+        SmallRng::seed_from_u64(1),
+    );
     let xoshiro = Xoshiro256PlusPlus::seed_from_u64(1);
     playouts(&mut group, "rand Xoshiro256PlusPlus", &start, xoshiro);
-    playouts(&mut group, "rand StdRng (ChaCha12)", &start, StdRng::seed_from_u64(1));
+    playouts(
+        &mut group,
+        "rand StdRng (ChaCha12)",
+        &start,
+        StdRng::seed_from_u64(1),
+    );
     group.finish();
 }
 

@@ -44,9 +44,9 @@ mod vct;
 pub use evaluator::{GomokuEvaluator, DEFAULT_WIDTH, MAX_WIDTH, WIN_SOON};
 pub use opening::OpeningPlayer;
 pub use tracked::SearchPosition;
+pub use values::{assess, Cell, Class, CLASSES};
 pub use vcf::{vcf, ThreatLimits, ThreatOutcome, ThreatResult, ThreatWin};
 pub use vct::{vct, VCF_MOVES_IN_VCT};
-pub use values::{assess, Cell, Class, CLASSES};
 
 use crate::{ComputerPlayer, LevelSearch};
 use boardgames_core::{zobrist, Game, MoveList, Rng};

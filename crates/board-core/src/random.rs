@@ -198,7 +198,10 @@ mod tests {
         let mut theirs = Rng::from_seed(99u64.to_le_bytes());
         let first = RandomSource::next_u64(&mut theirs);
         assert_eq!(ours.next_u64(), first);
-        assert_eq!(RandomSource::next_u32(&mut theirs), (ours.next_u64() >> 32) as u32);
+        assert_eq!(
+            RandomSource::next_u32(&mut theirs),
+            (ours.next_u64() >> 32) as u32
+        );
         let mut bytes = [0u8; 11];
         RandomSource::fill_bytes(&mut theirs, &mut bytes);
         let a = ours.next_u64().to_le_bytes();

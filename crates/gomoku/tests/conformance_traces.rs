@@ -181,7 +181,7 @@ fn point_set(names: &[String]) -> PointSet {
 
 #[test]
 fn every_verdict_of_the_public_renju_positions() {
-    let text = include_str!("../../../tests/conformance/renju_positions.jsonl");
+    let text = include_str!("../../../tests/positions/renju_positions.jsonl");
     let mut positions = 0;
     for (n, line) in text
         .lines()
