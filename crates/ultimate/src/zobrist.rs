@@ -19,10 +19,25 @@ pub(crate) const fn forced_key(forced: u8) -> u64 {
     KEYS[163 + forced as usize]
 }
 
+/// The mark keys by player index and cell index, padded to 128 cells (the padding keys are
+/// zero and never met in play): a masked index needs neither a bounds check nor a division.
+static MARK_KEYS: [[u64; 128]; 2] = {
+    let mut table = [[0u64; 128]; 2];
+    let mut i = 0;
+    while i < 81 {
+        table[0][i] = KEYS[i];
+        table[1][i] = KEYS[81 + i];
+        i += 1;
+    }
+    table
+};
+
 /// The key of a mark of the player with index `side` (0 or 1) on cell index `index` (0-80).
+/// The playout's hot path: two masks and one load (a `% 81` here cost about a tenth of a
+/// playout's instructions).
 #[inline(always)]
 pub(crate) fn mark_key_at(side: usize, index: usize) -> u64 {
-    KEYS[(side & 1) * 81 + index % 81]
+    MARK_KEYS[side & 1][index & 127]
 }
 
 /// The keys of the side to move and the forced-board value.
