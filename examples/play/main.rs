@@ -95,7 +95,7 @@ fn listing() -> String {
         ));
     }
     text.push_str(
-        "\nWithout --level, two people play at one terminal.\n\
+        "\nWithout --level (or --engine mcts), two people play at one terminal.\n\
          `play GAME --help` explains a game's options.\n\
          In a game, type a move, or: help, moves, undo, quit.\n",
     );
