@@ -35,6 +35,69 @@ pub struct PlayError<M: Display + Debug, R: std::error::Error> {
     pub reason: R,
 }
 
+/// Why typed input could not be played ([`Game::play_text`]): the text is not a move in the
+/// game's notation, or the move is not legal now. Each game names it `InputError` through a
+/// type alias (`boardgames_tictactoe::InputError` is `InputError<Position>`).
+#[non_exhaustive]
+pub enum InputError<G: Game> {
+    /// The text is not a move.
+    Parse(G::ParseMoveError),
+    /// The move cannot be played now; the position is unchanged.
+    Illegal(PlayError<G::Move, G::Illegal>),
+}
+
+impl<G: Game> From<PlayError<G::Move, G::Illegal>> for InputError<G> {
+    fn from(error: PlayError<G::Move, G::Illegal>) -> Self {
+        InputError::Illegal(error)
+    }
+}
+
+impl<G: Game> Clone for InputError<G> {
+    fn clone(&self) -> Self {
+        match self {
+            InputError::Parse(e) => InputError::Parse(e.clone()),
+            InputError::Illegal(e) => InputError::Illegal(e.clone()),
+        }
+    }
+}
+
+impl<G: Game> PartialEq for InputError<G> {
+    fn eq(&self, other: &Self) -> bool {
+        match (self, other) {
+            (InputError::Parse(a), InputError::Parse(b)) => a == b,
+            (InputError::Illegal(a), InputError::Illegal(b)) => a == b,
+            _ => false,
+        }
+    }
+}
+
+impl<G: Game> Debug for InputError<G> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            InputError::Parse(e) => f.debug_tuple("Parse").field(e).finish(),
+            InputError::Illegal(e) => f.debug_tuple("Illegal").field(e).finish(),
+        }
+    }
+}
+
+impl<G: Game> Display for InputError<G> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            InputError::Parse(e) => Display::fmt(e, f),
+            InputError::Illegal(e) => Display::fmt(e, f),
+        }
+    }
+}
+
+impl<G: Game> std::error::Error for InputError<G> {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            InputError::Parse(e) => e.source(),
+            InputError::Illegal(e) => e.source(),
+        }
+    }
+}
+
 /// A two-player, perfect-information, turn-based game position.
 ///
 /// Positions are small `Clone` values (most are `Copy`) and the trait is **copy-make**: to try
@@ -111,6 +174,18 @@ pub trait Game: Clone + PartialEq + Debug {
     /// whose notation depends on the position (a board size) override it.
     fn parse_move(&self, text: &str) -> Result<Self::Move, Self::ParseMoveError> {
         text.parse()
+    }
+
+    /// Reads a move in the game's notation ([`Game::parse_move`]) and plays it, checked: the
+    /// move played, or why the text is not a move or the move is illegal. The position is
+    /// unchanged on error. This is how a user's typed input gets into a game.
+    fn play_text(&mut self, text: &str) -> Result<Self::Move, InputError<Self>>
+    where
+        Self: Sized,
+    {
+        let mv = self.parse_move(text).map_err(InputError::Parse)?;
+        self.play(mv)?;
+        Ok(mv)
     }
 
     /// The longest a game from this position can last in plies, if the rules bound it.

@@ -81,7 +81,7 @@ pub mod text;
 pub mod traces;
 pub mod zobrist;
 
-pub use game::{Game, MoveError, MoveList, PlayError, MOVE_LIST_INLINE};
+pub use game::{Game, InputError, MoveError, MoveList, PlayError, MOVE_LIST_INLINE};
 pub use history::History;
 pub use parallel::{perft_parallel, playouts, playouts_parallel, PlayoutTally};
 pub use perft::{perft, perft_divide};

@@ -52,18 +52,9 @@ impl MoveError for IllegalMove {
     }
 }
 
-/// Why typed input could not be played: it is not a point of this board, or the point is not
-/// a legal move now (see [`crate::Position::play_text`]).
-#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum InputError {
-    /// The text is not a point of this board.
-    #[error(transparent)]
-    Parse(#[from] crate::point::ParsePointError),
-    /// The point cannot be played now.
-    #[error(transparent)]
-    Illegal(#[from] boardgames_core::PlayError<Point, IllegalMove>),
-}
+/// Why typed input could not be played (`Game::play_text`): it is not a point of this board,
+/// or the point is not a legal move now.
+pub type InputError = boardgames_core::InputError<crate::Position>;
 
 /// Why a game with the requested size and rule cannot be set up.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]

@@ -158,23 +158,6 @@ impl Position {
         Point::parse_on(text, self.size)
     }
 
-    /// Reads `text` as a point of this board and plays it (checked): the console's and a
-    /// UI's one call. The position is unchanged on any error.
-    ///
-    /// ```
-    /// use boardgames_gomoku::{InputError, Position, Rule};
-    /// let mut game = Position::new(9, Rule::CARO).unwrap();
-    /// game.play_text("e5").unwrap();
-    /// let err = game.play_text("e5").unwrap_err();
-    /// assert!(err.to_string().ends_with("it already has a black stone"), "{err}");
-    /// assert!(matches!(game.play_text("k1"), Err(InputError::Parse(_))));
-    /// ```
-    pub fn play_text(&mut self, text: &str) -> Result<Point, crate::InputError> {
-        let point = self.parse_point(text)?;
-        boardgames_core::Game::play(self, point)?;
-        Ok(point)
-    }
-
     /// The winning lines once the game is won (empty otherwise): one line per axis on which
     /// the last move completed a winning run.
     pub fn winning_lines(&self) -> impl Iterator<Item = Line> + '_ {

@@ -1,9 +1,9 @@
 //! Why a point, a move, a position or a draw request could not be used.
 
-use crate::{Move, Point};
+use crate::Point;
 use boardgames_core::notation::{ParseSquareError, Square};
 use boardgames_core::text::join;
-use boardgames_core::{MoveError, PlayError, Player};
+use boardgames_core::{MoveError, Player};
 use core::fmt;
 
 /// Why a point name could not be read.
@@ -118,17 +118,9 @@ impl MoveError for IllegalMove {
     }
 }
 
-/// Why typed input could not be played: it could not be read, or the move is illegal.
-#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum InputError {
-    /// The text is not a move.
-    #[error(transparent)]
-    Parse(#[from] ParseMoveError),
-    /// The move cannot be played now.
-    #[error(transparent)]
-    Illegal(#[from] PlayError<Move, IllegalMove>),
-}
+/// Why typed input could not be played (`Game::play_text`): it could not be read, or the move
+/// is illegal.
+pub type InputError = boardgames_core::InputError<crate::Position>;
 
 bitflags::bitflags! {
     /// The problems found in a [`Setup`](crate::Setup) that cannot arise in a game; its

@@ -419,7 +419,8 @@ fn errors_name_the_reason() {
         "illegal move a1-g7: g7 is not adjacent to a1: with more than three pieces, a piece slides along a line to a neighbouring point"
     );
     // Malformed notation is a parse error with its own message.
-    let err: InputError = "a1-d4".parse::<Move>().unwrap_err().into();
+    let err = Position::new().play_text("a1-d4").unwrap_err();
+    assert!(matches!(err, InputError::Parse(_)));
     assert!(err.to_string().contains("d4 is not a point"), "{err}");
 }
 

@@ -1,8 +1,7 @@
 //! Why a move, a cell, a setup or a position diagram could not be used.
 
-use crate::Cell;
 use boardgames_core::notation::ParseSquareError;
-use boardgames_core::{MoveError, PlayError};
+use boardgames_core::MoveError;
 use core::fmt;
 
 /// Why a move is illegal.
@@ -57,17 +56,9 @@ impl ParseCellError {
     }
 }
 
-/// Why typed input could not be played: it could not be read, or the move is illegal.
-#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum InputError {
-    /// The text is not a cell.
-    #[error(transparent)]
-    Parse(#[from] ParseCellError),
-    /// The cell cannot be played now.
-    #[error(transparent)]
-    Illegal(#[from] PlayError<Cell, IllegalMove>),
-}
+/// Why typed input could not be played (`Game::play_text`): the text is not a cell in either
+/// notation, or the cell cannot be played now.
+pub type InputError = boardgames_core::InputError<crate::Position>;
 
 bitflags::bitflags! {
     /// The problems found in a [`Setup`](crate::Setup) that cannot arise in a game; its

@@ -1,6 +1,6 @@
 //! The tic-tac-toe position: one 9-bit bitboard per player.
 
-use crate::error::{IllegalMove, InputError};
+use crate::error::{IllegalMove, ParseCellError};
 use crate::{Cell, Marks};
 use boardgames_core::{
     grid3, zobrist, ByPlayer, Game, MoveList, Player, RandomSource, Status, UniformIndex,
@@ -64,22 +64,6 @@ impl Position {
         Some([cells.next()?, cells.next()?, cells.next()?])
     }
 
-    /// Reads a cell in either notation (`b2` or `2 1`) and plays it.
-    ///
-    /// ```
-    /// use boardgames_tictactoe::{Position, InputError};
-    /// let mut game = Position::new();
-    /// game.play_text("b2").unwrap();
-    /// let err = game.play_text("2 2").unwrap_err();
-    /// assert!(err.to_string().ends_with("this cell already has a mark"));
-    /// assert!(matches!(game.play_text("z9"), Err(InputError::Parse(_))));
-    /// ```
-    pub fn play_text(&mut self, text: &str) -> Result<Cell, InputError> {
-        let cell = Cell::parse_any(text)?;
-        self.play(cell)?;
-        Ok(cell)
-    }
-
     /// The position after `cell`, without checking it (copy-make).
     #[inline]
     pub const fn with_move(mut self, cell: Cell) -> Position {
@@ -113,6 +97,11 @@ impl Game for Position {
     type Move = Cell;
     type ParseMoveError = crate::ParseCellError;
     type Illegal = IllegalMove;
+
+    /// Either notation: `b2`, or the console's `row col` (`2 1`, 1-based from the top-left).
+    fn parse_move(&self, text: &str) -> Result<Cell, ParseCellError> {
+        Cell::parse_any(text)
+    }
 
     #[inline]
     fn side_to_move(&self) -> Player {

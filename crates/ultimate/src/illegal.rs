@@ -1,7 +1,6 @@
 //! Why a move is illegal, and why typed input could not be played.
 
-use crate::{Move, ParseMoveError};
-use boardgames_core::{MoveError, PlayError, Status};
+use boardgames_core::{MoveError, Status};
 
 /// The reason a well-formed move cannot be played in a position. Board numbers in the
 /// fields are 0-8; the messages count from 1 as the notation does.
@@ -39,29 +38,16 @@ impl MoveError for IllegalMove {
     }
 }
 
-/// Why typed input could not be played: it could not be read, or the move is illegal.
+/// Why typed input could not be played (`Game::play_text`): it could not be read, or the move
+/// is illegal.
 ///
 /// ```
-/// use boardgames_ultimate::{InputError, Move, Position};
+/// use boardgames_ultimate::{InputError, Position};
 /// use boardgames_core::Game;
 ///
-/// fn play_text(game: &mut Position, text: &str) -> Result<Move, InputError> {
-///     let mv: Move = text.parse()?;
-///     game.play(mv)?;
-///     Ok(mv)
-/// }
 /// let mut game = Position::new();
-/// play_text(&mut game, "53").unwrap();
-/// assert!(matches!(play_text(&mut game, "5"), Err(InputError::Parse(_))));
-/// assert!(matches!(play_text(&mut game, "11"), Err(InputError::Illegal(_))));
+/// game.play_text("53").unwrap();
+/// assert!(matches!(game.play_text("5"), Err(InputError::Parse(_))));
+/// assert!(matches!(game.play_text("11"), Err(InputError::Illegal(_))));
 /// ```
-#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum InputError {
-    /// The text is not a move.
-    #[error(transparent)]
-    Parse(#[from] ParseMoveError),
-    /// The move cannot be played now.
-    #[error(transparent)]
-    Illegal(#[from] PlayError<Move, IllegalMove>),
-}
+pub type InputError = boardgames_core::InputError<crate::Position>;

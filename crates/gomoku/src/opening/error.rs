@@ -1,11 +1,11 @@
 //! The typed errors of opening games: bad opening names, openings that do not fit the board,
 //! and why an opening move is refused.
 
-use super::moves::{Move, ParseMoveError};
+use super::moves::Move;
 use super::script::{Opening, Step, Zone};
 use crate::error::NewGameError;
 use crate::point::Point;
-use boardgames_core::{MoveError, PlayError};
+use boardgames_core::MoveError;
 
 /// A name that is none of the opening rules.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
@@ -123,15 +123,6 @@ impl From<crate::IllegalMove> for IllegalMove {
     }
 }
 
-/// Why typed input could not be played: it is not a move of this game's notation, or the move
-/// is not legal now (see [`super::OpeningGame::play_text`]).
-#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum InputError {
-    /// The text is not a move.
-    #[error(transparent)]
-    Parse(#[from] ParseMoveError),
-    /// The move cannot be played now.
-    #[error(transparent)]
-    Illegal(#[from] PlayError<Move, IllegalMove>),
-}
+/// Why typed input could not be played (`Game::play_text`): the text is not a move, or the
+/// move is not legal now.
+pub type InputError = boardgames_core::InputError<super::OpeningGame>;

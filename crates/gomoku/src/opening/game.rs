@@ -1,6 +1,6 @@
 //! [`OpeningGame`]: a gomoku game under an opening rule, the seats apart from the colours.
 
-use super::error::{IllegalMove, InputError, NewOpeningError};
+use super::error::{IllegalMove, NewOpeningError};
 use super::moves::{Colour, Move, ParseMoveError, MAX_OFFERS};
 use super::script::{Actor, Entry, Kind, Opening, Step, END};
 use super::symmetry::{canonical, stabiliser, twin_among};
@@ -203,23 +203,6 @@ impl OpeningGame {
             }),
             _ => None,
         }
-    }
-
-    /// Reads `text` in this game's notation and plays it: the move played, or why the text
-    /// is no move or the move is not legal now (the game is then unchanged).
-    ///
-    /// ```
-    /// use boardgames_gomoku::opening::{InputError, Opening, OpeningGame};
-    /// use boardgames_gomoku::Rule;
-    /// let mut game = OpeningGame::new(15, Rule::CARO, Some(Opening::Swap)).unwrap();
-    /// game.play_text("h8").unwrap();
-    /// assert!(matches!(game.play_text("swap"), Err(InputError::Parse(_))));
-    /// assert!(matches!(game.play_text("black"), Err(InputError::Illegal(_))));
-    /// ```
-    pub fn play_text(&mut self, text: &str) -> Result<Move, InputError> {
-        let mv = self.parse_move(text)?;
-        self.play(mv)?;
-        Ok(mv)
     }
 
     /// The current step of the script, `None` once play is free.
