@@ -11,7 +11,7 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
         return;
     };
     let mut bytes = Bytes(rest.iter());
-    let side = if bytes.next() & 1 == 0 {
+    let side = if bytes.byte() & 1 == 0 {
         Player::First
     } else {
         Player::Second
@@ -25,8 +25,10 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
 });
 
 fn tictactoe(side: Player, bytes: Bytes) -> boardgames_tictactoe::Setup {
-    let mut setup = boardgames_tictactoe::Setup::default();
-    setup.side_to_move = side;
+    let mut setup = boardgames_tictactoe::Setup {
+        side_to_move: side,
+        ..Default::default()
+    };
     for (a, b) in bytes.pairs() {
         setup.marks[owner(a)].0 ^= 1 << (b % 16);
     }
@@ -35,13 +37,15 @@ fn tictactoe(side: Player, bytes: Bytes) -> boardgames_tictactoe::Setup {
 
 fn ultimate(side: Player, mut bytes: Bytes) -> boardgames_ultimate::Setup {
     use boardgames_ultimate::{Rules, TieBreak};
-    let mut setup = boardgames_ultimate::Setup::default();
-    setup.side_to_move = side;
-    let forced = bytes.next();
     // 0 is a free choice; 1..=9 boards 0..=8; above that, boards past the ninth.
-    setup.forced_board = forced.checked_sub(1).map(|b| b % 12);
-    let tie_break = TieBreak::ALL[usize::from(bytes.next()) % TieBreak::ALL.len()];
-    setup.rules = Rules::default().with_tie_break(tie_break);
+    let forced_board = bytes.byte().checked_sub(1).map(|b| b % 12);
+    let tie_break = TieBreak::ALL[usize::from(bytes.byte()) % TieBreak::ALL.len()];
+    let mut setup = boardgames_ultimate::Setup {
+        side_to_move: side,
+        forced_board,
+        rules: Rules::default().with_tie_break(tie_break),
+        ..Default::default()
+    };
     for (a, b) in bytes.pairs() {
         setup.marks[owner(a)].0 ^= 1 << (b % 128);
     }
@@ -50,13 +54,16 @@ fn ultimate(side: Player, mut bytes: Bytes) -> boardgames_ultimate::Setup {
 
 fn gomoku(side: Player, mut bytes: Bytes) -> boardgames_gomoku::Setup {
     use boardgames_gomoku::Rule;
-    let mut setup = boardgames_gomoku::Setup::default();
-    setup.to_move = side;
     // Sizes 3 to 22: a few past each end of the 5..=20 range, which must be refused.
-    setup.size = 3 + u32::from(bytes.next()) % 20;
-    let rule = bytes.next();
+    let size = 3 + u32::from(bytes.byte()) % 20;
+    let rule = bytes.byte();
     let (_, named) = Rule::NAMED[usize::from(rule & 0x7f) % Rule::NAMED.len()];
-    setup.rule = named.with_gomocup_draw(rule & 0x80 != 0);
+    let mut setup = boardgames_gomoku::Setup {
+        to_move: side,
+        size,
+        rule: named.with_gomocup_draw(rule & 0x80 != 0),
+        ..Default::default()
+    };
     for (a, b) in bytes.pairs() {
         let row = usize::from(b) % setup.stones[Player::First].rows.len();
         setup.stones[owner(a)].rows[row] ^= 1 << ((a >> 1) % 32);
@@ -65,12 +72,15 @@ fn gomoku(side: Player, mut bytes: Bytes) -> boardgames_gomoku::Setup {
 }
 
 fn morris(side: Player, mut bytes: Bytes) -> boardgames_morris::Setup {
-    let mut setup = boardgames_morris::Setup::default();
-    setup.side_to_move = side;
     // Up to 11 in hand: a few past the nine pieces.
-    let in_hand = bytes.next();
-    setup.in_hand = ByPlayer::new(in_hand % 12, (in_hand / 12) % 12);
-    setup.rules.flying = bytes.next() & 1 == 0;
+    let in_hand = bytes.byte();
+    let flying = bytes.byte() & 1 == 0;
+    let mut setup = boardgames_morris::Setup {
+        side_to_move: side,
+        in_hand: ByPlayer::new(in_hand % 12, (in_hand / 12) % 12),
+        rules: boardgames_morris::Rules { flying },
+        ..Default::default()
+    };
     for (a, b) in bytes.pairs() {
         setup.pieces[owner(a)].0 ^= 1 << (b % 32);
     }

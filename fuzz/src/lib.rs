@@ -311,7 +311,7 @@ pub struct Bytes<'a>(pub std::slice::Iter<'a, u8>);
 
 impl<'a> Bytes<'a> {
     /// The next byte, or zero.
-    pub fn next(&mut self) -> u8 {
+    pub fn byte(&mut self) -> u8 {
         self.0.next().copied().unwrap_or(0)
     }
 
