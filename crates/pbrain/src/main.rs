@@ -44,10 +44,13 @@ fn main() -> io::Result<()> {
         let _ = lines.send((Instant::now(), None));
     });
     let mut engine = Engine::new(stop);
-    // `--no-threats`: without the VCF and VCT searches (a match measures what they add).
-    if std::env::args().any(|a| a == "--no-threats") {
+    // `--no-threats`: without the VCF and VCT searches; `--no-vct`: without the VCT (matches
+    // measure what they add).
+    let no_threats = std::env::args().any(|a| a == "--no-threats");
+    let no_vct = std::env::args().any(|a| a == "--no-vct");
+    if no_threats || no_vct {
         let thinker = Thinker::new(Clock::default().table_bytes()).with_techniques(Techniques {
-            vcf: false,
+            vcf: !no_threats,
             vct: false,
         });
         engine = engine.with_thinker(thinker);
