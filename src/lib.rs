@@ -22,3 +22,8 @@ pub use boardgames_players as players;
 pub use boardgames_search as search;
 pub use boardgames_tictactoe as tictactoe;
 pub use boardgames_ultimate as ultimate;
+
+/// The README's Rust examples, run as doctests so the front page cannot drift from the code.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeExamples;
