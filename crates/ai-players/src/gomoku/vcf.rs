@@ -178,9 +178,10 @@ impl<'a> Budget<'a> {
         }
     }
 
-    /// Counts a node; `true` when the search must stop. The clock and the flag are read
-    /// every 16 nodes: a node can cost tens of microseconds (whole-board threat scans), and
-    /// a deadline must hold to the millisecond.
+    /// Counts a node; `true` when the search must stop. The clock and the flag are read at
+    /// every node: a node can cost a millisecond (whole-board threat scans, and whole lines
+    /// under the rules where an overline wins and blocked ends count), far more than reading
+    /// the clock, and a deadline must hold to the millisecond.
     pub(crate) fn tick(&mut self) -> bool {
         self.nodes += 1;
         if self.out {
@@ -188,7 +189,7 @@ impl<'a> Budget<'a> {
         }
         if self.nodes >= self.limits.nodes {
             self.out = true;
-        } else if self.nodes % 16 == 0 {
+        } else {
             let late = self.limits.time.is_some_and(|t| self.start.elapsed() >= t);
             let stopped = self
                 .limits
