@@ -465,3 +465,91 @@ fn vcf_mate_distance_equals_brute_force_on_small_boards() {
     // The sample has wins to compare, not only empty answers.
     assert!(wins >= 5, "{wins}");
 }
+
+/// Hiroshi Okabe, "5-moves-to-win problems" (renju): No. 02 (black wins), No. 63 (white
+/// wins through black's counter-fours) and No. 68 (black wins past a forbidden point), with
+/// the published solutions' first moves (each problem has one). The solver's plies count the
+/// defender's delaying fours too, which the problems' "5 moves" do not, so only the first move
+/// and the line are checked. Found, like the VCF puzzles above, through
+/// `renju-note/quintet`'s tests (`src/mate/vct.rs`).
+const OKABE_02: &str = "
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . o . . . . . .
+    . . . . . . . x . . . . . . .
+    . . . . . . . x o x . . . . .
+    . . . . . . o x . o . . . . .
+    . . . . . . . o x . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .";
+
+const OKABE_63: &str = "
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . x . . . . .
+    . . . . . . . x o . . . . . .
+    . . . o o x . o x . . . . . .
+    . . . . . x . x x o . . . . .
+    . . . . . . . x o . . . . . .
+    . . . . . . o . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .";
+
+const OKABE_68: &str = "
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . o . . . . . .
+    . . . . . . . . o . . . . . .
+    . . . . . . . x . . . . . . .
+    . . . . . . . o . . . . . . .
+    . . . . . . . x o x . . . . .
+    . . . . . . x o x . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .";
+
+#[test]
+fn okabe_five_moves_to_win_vct_puzzles() {
+    for (name, text, to_move, first) in [
+        ("No. 02", OKABE_02, Player::First, "f10"),
+        ("No. 63", OKABE_63, Player::Second, "f7"),
+        ("No. 68", OKABE_68, Player::First, "j8"),
+    ] {
+        let position = diagram(text, Rule::RENJU, to_move);
+        assert_eq!(
+            solve_vcf(&position, 10).0,
+            ThreatOutcome::NoWin,
+            "{name}: no VCF"
+        );
+        let limits = ThreatLimits::default()
+            .with_nodes(2_000_000)
+            .with_max_moves(4);
+        let result = vct(&position, &limits);
+        eprintln!(
+            "{name}: {:?}, {} nodes, {:.1} ms",
+            result.win().map(|w| (w.first_move(), w.plies)),
+            result.nodes,
+            result.elapsed.as_secs_f64() * 1e3
+        );
+        let win = result
+            .win()
+            .unwrap_or_else(|| panic!("{name}: {:?}", result.outcome));
+        assert_eq!(win.first_move().to_string(), first, "{name}");
+        check_line(&position, win);
+    }
+}
