@@ -49,14 +49,7 @@ impl RecordGame for Position {
         Position::new(size, rule).map_err(|e| e.to_string())
     }
 
-    fn setup_text(&self) -> Option<String> {
-        Some(self.to_string())
-    }
-
-    fn from_setup_text(text: &str) -> Result<Self, String> {
-        text.parse()
-            .map_err(|e: crate::ParsePositionError| e.to_string())
-    }
+    boardgames_core::record_setup_as_text!();
 }
 
 /// The size and rule tags of a record, with their defaults.

@@ -92,12 +92,5 @@ impl RecordGame for Position {
         Ok(Position::with_rules(rules))
     }
 
-    fn setup_text(&self) -> Option<String> {
-        Some(self.to_string())
-    }
-
-    fn from_setup_text(text: &str) -> Result<Self, String> {
-        text.parse()
-            .map_err(|e: crate::ParsePositionError| e.to_string())
-    }
+    boardgames_core::record_setup_as_text!();
 }

@@ -68,6 +68,24 @@ pub trait RecordGame: MatchRules {
     }
 }
 
+/// Writes the two [`RecordGame`] methods of a game whose position has a text form
+/// (`Display` and a validating `FromStr`, the workspace's diagram convention): the `Setup` tag
+/// holds that text, and reading it parses and so re-validates the position. Use it inside the
+/// `impl RecordGame for Position` block.
+#[macro_export]
+macro_rules! record_setup_as_text {
+    () => {
+        fn setup_text(&self) -> ::core::option::Option<::std::string::String> {
+            ::core::option::Option::Some(::std::string::ToString::to_string(self))
+        }
+
+        fn from_setup_text(text: &str) -> ::core::result::Result<Self, ::std::string::String> {
+            text.parse::<Self>()
+                .map_err(|error| ::std::string::ToString::to_string(&error))
+        }
+    };
+}
+
 /// Tags the record writes from the match itself; [`Match::set_tag`] refuses them.
 const RESERVED: [&str; 9] = [
     "Game",

@@ -284,13 +284,7 @@ impl record::RecordGame for Countdown {
         Ok(Countdown::new(stones))
     }
 
-    fn setup_text(&self) -> Option<String> {
-        Some(self.to_string())
-    }
-
-    fn from_setup_text(text: &str) -> Result<Self, String> {
-        text.parse().map_err(|e: String| e.to_string())
-    }
+    crate::record_setup_as_text!();
 }
 
 fn read(text: &str) -> Result<Match<Countdown>, RecordError> {
