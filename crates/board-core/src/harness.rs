@@ -20,6 +20,22 @@ use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
 use std::collections::HashSet;
 
+/// The position written with `Display` and read back with `FromStr`: the
+/// [`Conformance::text_round_trip`] of every game whose position has a diagram.
+pub fn reparse<G: Game + core::fmt::Display + core::str::FromStr>(
+    position: &G,
+) -> Option<Result<G, String>>
+where
+    G::Err: core::fmt::Display,
+{
+    Some(
+        position
+            .to_string()
+            .parse()
+            .map_err(|e: G::Err| e.to_string()),
+    )
+}
+
 /// What a game provides so the harness can probe it.
 pub trait Conformance: Game {
     /// Moves to test for legality at this position: every legal move and a good sample of

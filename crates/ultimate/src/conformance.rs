@@ -10,7 +10,7 @@ impl Conformance for Position {
     }
 
     fn text_round_trip(&self) -> Option<Result<Self, String>> {
-        Some(self.to_string().parse().map_err(|e| format!("{e}")))
+        boardgames_core::harness::reparse(self)
     }
 }
 
