@@ -253,9 +253,13 @@ impl Psq {
                 })?;
         }
         if let Some([first, second]) = self.players() {
-            // Names a record cannot hold (quotes, backslashes) stay in the tail only.
-            let _ = game.set_tag("First", first);
-            let _ = game.set_tag("Second", second);
+            // Both names or neither: a name a record cannot hold (a quote, a control
+            // character) leaves both in the tail only, so writing the match back keeps the
+            // pair (`from_match` writes names only as a pair).
+            let mut named = game.clone();
+            if named.set_tag("First", first).is_ok() && named.set_tag("Second", second).is_ok() {
+                game = named;
+            }
         }
         Ok(game)
     }
