@@ -388,6 +388,9 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>> Context<'_, G, E, T> {
         self.s.line[ply] = Some(mv);
         let mut child = position.clone();
         child.play_unchecked(mv);
+        if !G::ALTERNATES && child.side_to_move() == position.side_to_move() {
+            return self.same_side_score(&child, i, at, alpha, beta);
+        }
         if depth == 1 {
             // The child is a leaf: its value does not depend on the window.
             -self.leaf(&child, ply + 1)
@@ -402,6 +405,29 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>> Context<'_, G, E, T> {
             }
         } else {
             -self.node(&child, depth - 1, ply + 1, -beta, -alpha)
+        }
+    }
+
+    /// [`Context::child_score`] for a child where the same side moves again (games that do not
+    /// always alternate, [`Game::ALTERNATES`]): its value is already from this side's view, so
+    /// it is searched with the same window and not negated.
+    #[cold]
+    fn same_side_score(&mut self, child: &G, i: usize, at: At, alpha: Score, beta: Score) -> Score {
+        let (depth, ply) = (at.depth, at.ply);
+        let t = self.techniques;
+        if depth == 1 {
+            self.leaf(child, ply + 1)
+        } else if !t.alpha_beta {
+            self.node(child, depth - 1, ply + 1, -INFINITY, INFINITY)
+        } else if t.pvs && i > 0 {
+            let s = self.node(child, depth - 1, ply + 1, alpha, alpha + 1);
+            if s > alpha && s < beta && !self.s.aborted {
+                self.node(child, depth - 1, ply + 1, alpha, beta)
+            } else {
+                s
+            }
+        } else {
+            self.node(child, depth - 1, ply + 1, alpha, beta)
         }
     }
 

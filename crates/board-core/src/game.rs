@@ -119,6 +119,12 @@ pub trait Game: Clone + PartialEq + Debug {
     /// Why a move is illegal in a position.
     type Illegal: MoveError;
 
+    /// `true` when the side to move changes with every move, as in every plain game here.
+    /// A game where one player may act twice in a row (an opening rule's stone and then a
+    /// declaration) sets it `false`; searches then compare the side to move before and after
+    /// each move instead of assuming the change (for the others the check compiles away).
+    const ALTERNATES: bool = true;
+
     /// The player whose turn it is. Once the game is over this is the player who would have
     /// moved next; check [`Game::status`] first.
     fn side_to_move(&self) -> Player;

@@ -159,6 +159,13 @@ type ParallelSearch<G, L> = fn(&mut Mcts<G, L>, &G, &Limits) -> MctsResult<<G as
 ///
 /// Limits ([`Limits`]): `simulations`, `time`, `stop`, and `nodes` as the largest tree; the
 /// first simulation always runs, so an ongoing position always gets a move.
+///
+/// The tree flips the reward at every level: it assumes the side to move changes with every
+/// move. For a game that declares otherwise (`Game::ALTERNATES = false`, gomoku's opening
+/// steps) its values are those of an alternating game; the alpha-beta [`Searcher`] handles
+/// such games exactly.
+///
+/// [`Searcher`]: crate::Searcher
 pub struct Mcts<G: Game, L: Leaf<G> = RandomPlayout> {
     config: MctsConfig,
     workers: Vec<Worker<G, L>>,

@@ -391,6 +391,10 @@ impl Game for OpeningGame {
     type ParseMoveError = ParseMoveError;
     type Illegal = IllegalMove;
 
+    /// A seat may act twice in a row during the opening (a stone, then a declaration or its
+    /// offers), so searches must not assume alternation.
+    const ALTERNATES: bool = false;
+
     /// The seat that acts now (which may act twice in a row: a stone and a declaration, or
     /// several offers).
     fn side_to_move(&self) -> Player {

@@ -14,9 +14,10 @@
 //!
 //! One seat may act several times in a row (Swap's first three stones, Swap2's two extra
 //! stones, a Soosõrv-8 stone and its declaration, the fifth-move offers). Perft, the harness
-//! and random playouts do not mind; the searches of `boardgames-search` negate the score at
-//! every ply, so their scores mean something only where the seats alternate, which they do
-//! from the end of the opening on (the referee and the computer player search only then).
+//! and random playouts do not mind, and the game says so with `Game::ALTERNATES = false`: the
+//! alpha-beta search of `boardgames-search` then negates a score only where the side to move
+//! changes, so its values hold through the opening. Its MCTS still assumes alternation, so the
+//! referee and the computer player search for stones once the opening is over.
 //!
 //! Notation (see `docs/rules.md`): a stone is its point (`h8`); `black` and `white` choose the
 //! colour the acting seat will play; `place2` is Swap2's "two more stones"; `declare:N`
