@@ -339,6 +339,22 @@ pub(crate) struct Vcf {
     failed: HashMap<u64, u32>,
 }
 
+/// The outcome known before any search: a finished game has no win to find, and a five the
+/// side to move completes at once wins in one move.
+pub(crate) fn settled(position: &Position) -> Option<ThreatOutcome> {
+    if position.status().is_over() {
+        return Some(ThreatOutcome::NoWin);
+    }
+    let me = position.side_to_move();
+    let five = all_fives(position, me)
+        .iter()
+        .find(|&f| wins(position, f))?;
+    Some(ThreatOutcome::Win(ThreatWin {
+        line: vec![five],
+        plies: 1,
+    }))
+}
+
 impl Vcf {
     /// Iterative deepening from one attacker move up to `max_moves`.
     pub(crate) fn solve(
@@ -347,16 +363,10 @@ impl Vcf {
         max_moves: u32,
         budget: &mut Budget,
     ) -> ThreatOutcome {
-        if position.status().is_over() {
-            return ThreatOutcome::NoWin;
+        if let Some(outcome) = settled(position) {
+            return outcome;
         }
         let me = position.side_to_move();
-        if let Some(five) = all_fives(position, me).iter().find(|&f| wins(position, f)) {
-            return ThreatOutcome::Win(ThreatWin {
-                line: vec![five],
-                plies: 1,
-            });
-        }
         let theirs = all_fives(position, me.opponent());
         let fours = all_fours(position, me);
         for moves in 2..=max_moves.max(1) {

@@ -12,8 +12,8 @@
 //! search deepens one threat at a time, so a win needing fewer threats is found first.
 
 use super::vcf::{
-    all_fives, all_fours, defences, fives_near, line_points, reach, strength, wins, Budget, Line,
-    ThreatLimits, ThreatOutcome, ThreatResult, ThreatWin, Vcf,
+    all_fives, all_fours, defences, fives_near, line_points, reach, settled, strength, Budget,
+    Line, ThreatLimits, ThreatOutcome, ThreatResult, ThreatWin, Vcf,
 };
 use boardgames_core::{Game, Status};
 use boardgames_gomoku::{Point, PointSet, Position, Setup};
@@ -71,16 +71,10 @@ impl Vct {
         max_threats: u32,
         budget: &mut Budget,
     ) -> ThreatOutcome {
-        if position.status().is_over() {
-            return ThreatOutcome::NoWin;
+        if let Some(outcome) = settled(position) {
+            return outcome;
         }
         let me = position.side_to_move();
-        if let Some(five) = all_fives(position, me).iter().find(|&f| wins(position, f)) {
-            return ThreatOutcome::Win(ThreatWin {
-                line: vec![five],
-                plies: 1,
-            });
-        }
         let theirs = all_fives(position, me.opponent());
         for threats in 0..=max_threats {
             if let Some((line, plies)) = self.attack(position, &theirs, None, threats, budget) {
