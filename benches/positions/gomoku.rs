@@ -5,6 +5,7 @@
 use super::{load, Named, SuiteGame};
 use boardgames_gomoku::{Position, Rule};
 use boardgames_players::gomoku::{GomokuEvaluator, SearchPosition};
+use boardgames_search::{MakeUnmake, Searcher};
 
 /// Gomoku under the rule and size each stored position names.
 pub struct Gomoku;
@@ -14,6 +15,12 @@ impl SuiteGame for Gomoku {
     const POSITIONS: &'static str = include_str!("gomoku.txt");
     type G = SearchPosition;
     type E = GomokuEvaluator;
+    /// The tracked position's four kilobytes of shapes are changed and restored in place.
+    type W = MakeUnmake;
+
+    fn new_searcher() -> Searcher<SearchPosition, GomokuEvaluator, MakeUnmake> {
+        Searcher::make_unmake(GomokuEvaluator::new())
+    }
 
     /// Caro on 15x15 (lines name their own rule and size).
     fn start() -> SearchPosition {

@@ -12,7 +12,7 @@
 #![allow(dead_code)] // each includer uses its part
 
 use boardgames_core::{replay, Game};
-use boardgames_search::{Evaluator, Limits, Searcher};
+use boardgames_search::{CopyMake, Evaluator, Limits, Searcher, Walk};
 
 /// A game of the suite: its start position, its evaluator and its positions file.
 pub trait SuiteGame {
@@ -24,12 +24,17 @@ pub trait SuiteGame {
     type G: Game;
     /// The evaluator the search uses.
     type E: Evaluator<Self::G>;
+    /// How the search reaches a child: a copy (the default), or make/unmake where the position
+    /// carries large incremental state.
+    type W: Walk<Self::G>;
     /// The plies between two iterations of iterative deepening (`Searcher::with_depth_step`).
     const DEPTH_STEP: u32 = 1;
     /// The start position the stored move lists are played from.
     fn start() -> Self::G;
     /// The evaluator.
     fn evaluator() -> Self::E;
+    /// A searcher of the game's walk with its evaluator (`Searcher::new` for copy-make).
+    fn new_searcher() -> Searcher<Self::G, Self::E, Self::W>;
     /// The stored positions from the positions file's text; a game whose lines carry more
     /// than a name and moves (gomoku: a rule and a size) reads them its own way.
     fn load(text: &str) -> Result<Vec<Named<Self::G>>, String> {
@@ -51,6 +56,10 @@ impl SuiteGame for Ultimate {
     const DEPTH_STEP: u32 = 2;
     type G = boardgames_ultimate::Position;
     type E = boardgames_players::ultimate::UltimateEvaluator;
+    type W = CopyMake;
+    fn new_searcher() -> Searcher<Self::G, Self::E> {
+        Searcher::new(Self::evaluator())
+    }
     fn start() -> boardgames_ultimate::Position {
         boardgames_ultimate::Position::new()
     }
@@ -68,6 +77,10 @@ impl SuiteGame for Morris {
     const POSITIONS: &'static str = include_str!("morris.txt");
     type G = boardgames_morris::Position;
     type E = boardgames_players::morris::MorrisEvaluator;
+    type W = CopyMake;
+    fn new_searcher() -> Searcher<Self::G, Self::E> {
+        Searcher::new(Self::evaluator())
+    }
     fn start() -> boardgames_morris::Position {
         boardgames_morris::Position::new()
     }
@@ -166,8 +179,8 @@ pub fn positions<S: SuiteGame>() -> Result<Vec<Named<S::G>>, String> {
 }
 
 /// A fresh searcher for `S` with a table of `table_bytes`.
-pub fn searcher<S: SuiteGame>(table_bytes: usize) -> Searcher<S::G, S::E> {
-    Searcher::new(S::evaluator())
+pub fn searcher<S: SuiteGame>(table_bytes: usize) -> Searcher<S::G, S::E, S::W> {
+    S::new_searcher()
         .with_table_bytes(table_bytes)
         .with_depth_step(S::DEPTH_STEP)
 }

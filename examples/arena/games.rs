@@ -187,7 +187,7 @@ impl ArenaGame for Gomoku {
         Box::new(gomoku::GomokuPlayer::new(level, seed))
     }
     fn alpha_beta(&self, limits: Limits, threads: usize) -> Box<dyn Contestant<Self::Pos>> {
-        let searcher = Searcher::new(gomoku::GomokuEvaluator::new())
+        let searcher = Searcher::make_unmake(gomoku::GomokuEvaluator::new())
             .with_table_bytes(TABLE_BYTES)
             .with_threads(threads);
         Box::new(AlphaBeta::new(searcher, limits, |p: &Self::Pos| {

@@ -5,7 +5,7 @@ use crate::games::ArenaGame;
 use crate::spec::{Kind, Spec};
 use boardgames_core::{Game, Rng};
 use boardgames_players::{ComputerPlayer, MctsPlayer};
-use boardgames_search::{Evaluator, Limits, Searcher};
+use boardgames_search::{CopyMake, Evaluator, Limits, Searcher, Walk};
 
 /// What one move's search reached, for the report.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -66,16 +66,16 @@ impl<P: Game> Contestant<P> for MctsPlayer<P> {
 /// Alpha-beta with a game's evaluator, on the search form `S` of the position the arena
 /// gives (the same position for most games; gomoku's keeps its threat shapes up to date).
 /// The table is kept from move to move within a game, as an engine keeps it.
-pub struct AlphaBeta<S: Game, E: Evaluator<S>, P> {
-    searcher: Searcher<S, E>,
+pub struct AlphaBeta<S: Game, E: Evaluator<S>, P, W: Walk<S> = CopyMake> {
+    searcher: Searcher<S, E, W>,
     limits: Limits,
     convert: fn(&P) -> S,
     depth: Option<u32>,
 }
 
-impl<S: Game, E: Evaluator<S>, P> AlphaBeta<S, E, P> {
+impl<S: Game, E: Evaluator<S>, P, W: Walk<S>> AlphaBeta<S, E, P, W> {
     /// A player searching with `searcher` within `limits`, on `convert` of each position.
-    pub fn new(searcher: Searcher<S, E>, limits: Limits, convert: fn(&P) -> S) -> Self {
+    pub fn new(searcher: Searcher<S, E, W>, limits: Limits, convert: fn(&P) -> S) -> Self {
         AlphaBeta {
             searcher,
             limits,
@@ -85,11 +85,12 @@ impl<S: Game, E: Evaluator<S>, P> AlphaBeta<S, E, P> {
     }
 }
 
-impl<S, E, P> Contestant<P> for AlphaBeta<S, E, P>
+impl<S, E, P, W> Contestant<P> for AlphaBeta<S, E, P, W>
 where
     P: Game,
     S: Game<Move = P::Move>,
     E: Evaluator<S>,
+    W: Walk<S>,
 {
     fn choose(&mut self, position: &P) -> Option<P::Move> {
         let result = self

@@ -51,7 +51,7 @@ pub use vct::{vct, VCF_MOVES_IN_VCT};
 use crate::{ComputerPlayer, LevelSearch};
 use boardgames_core::{zobrist, Game, MoveList, Rng};
 use boardgames_gomoku::{Point, Position};
-use boardgames_search::{Evaluator, Limits, Score, Searcher};
+use boardgames_search::{Evaluator, Limits, MakeUnmake, Score, Searcher};
 
 pub use crate::{Level, ParseLevelError, Seeded};
 
@@ -86,14 +86,14 @@ const fn level_noise(level: Level) -> Score {
 /// A gomoku computer player at one level. It searches the [`SearchPosition`] of the position
 /// it is given; the beginner plays a five, else blocks a five, else a random point near stones.
 pub struct GomokuPlayer {
-    inner: LevelSearch<SearchPosition, Seeded<GomokuEvaluator>>,
+    inner: LevelSearch<SearchPosition, Seeded<GomokuEvaluator>, MakeUnmake>,
 }
 
 impl GomokuPlayer {
     /// A player at `level`, its choices seeded by `seed`.
     pub fn new(level: Level, seed: u64) -> Self {
         let evaluator = Seeded::new(GomokuEvaluator::new(), seed, level_noise(level));
-        let searcher = Searcher::new(evaluator).with_table_bytes(level_table_bytes(level));
+        let searcher = Searcher::make_unmake(evaluator).with_table_bytes(level_table_bytes(level));
         GomokuPlayer {
             inner: LevelSearch::from_parts(level, seed, level_limits(level), searcher),
         }

@@ -3,7 +3,7 @@
 
 use crate::{ComputerPlayer, Level};
 use boardgames_core::{zobrist, Game, Rng};
-use boardgames_search::{Evaluator, Limits, Searcher};
+use boardgames_search::{CopyMake, Evaluator, Limits, Searcher, Walk};
 
 /// A computer player that searches with its level's limits, or plays a seeded random move when
 /// the level does not search (the beginners). Each move starts from a cleared table, so the
@@ -11,20 +11,20 @@ use boardgames_search::{Evaluator, Limits, Searcher};
 ///
 /// The games' players are this type with their evaluator (`boardgames_ultimate::UltimatePlayer`,
 /// `boardgames_morris::MorrisPlayer`), made by their own `new(level, seed)`.
-pub struct LevelSearch<G: Game, E: Evaluator<G>> {
+pub struct LevelSearch<G: Game, E: Evaluator<G>, W: Walk<G> = CopyMake> {
     level: Level,
     seed: u64,
     limits: Option<Limits>,
-    searcher: Searcher<G, E>,
+    searcher: Searcher<G, E, W>,
 }
 
-impl<G: Game, E: Evaluator<G>> LevelSearch<G, E> {
+impl<G: Game, E: Evaluator<G>, W: Walk<G>> LevelSearch<G, E, W> {
     /// A player at `level` searching with `limits` (`None`: random moves) and `searcher`.
     pub fn from_parts(
         level: Level,
         seed: u64,
         limits: Option<Limits>,
-        searcher: Searcher<G, E>,
+        searcher: Searcher<G, E, W>,
     ) -> Self {
         LevelSearch {
             level,
@@ -84,7 +84,7 @@ impl<G: Game, E: Evaluator<G>> LevelSearch<G, E> {
     }
 }
 
-impl<G: Game, E: Evaluator<G>> ComputerPlayer<G> for LevelSearch<G, E> {
+impl<G: Game, E: Evaluator<G>, W: Walk<G>> ComputerPlayer<G> for LevelSearch<G, E, W> {
     fn choose_move(&mut self, position: &G) -> Option<G::Move> {
         if position.status().is_over() {
             None

@@ -1,12 +1,13 @@
 //! On random gomoku positions (9x9 and 15x15 boards and others, every rule), each search
 //! technique alone and all of them together return plain negamax's value at the same depth.
-//! The oracle uses the same evaluator, so it searches the same narrowed move sets.
+//! The oracle uses the same evaluator, so it searches the same narrowed move sets. Searches
+//! that take moves back in place (make/unmake) walk exactly the tree copy-make walks.
 
 use boardgames_core::{Game, MoveList, Rng};
 use boardgames_gomoku::{Point, Position, Rule};
 use boardgames_players::gomoku::{GomokuEvaluator, SearchPosition};
 use boardgames_players::Seeded;
-use boardgames_search::{check_techniques, negamax, Evaluator, Limits, Searcher};
+use boardgames_search::{check_techniques_make_unmake, negamax, Evaluator, Limits, Searcher};
 use proptest::prelude::*;
 
 const RULES: [Rule; 6] = [
@@ -68,7 +69,7 @@ fn check<E: Evaluator<SearchPosition> + Copy>(
     depth: u32,
     evaluator: E,
 ) -> Result<(), TestCaseError> {
-    check_techniques(position, depth, &evaluator).map_err(TestCaseError::fail)?;
+    check_techniques_make_unmake(position, depth, &evaluator).map_err(TestCaseError::fail)?;
     Ok(())
 }
 

@@ -1,8 +1,9 @@
 //! The shapes a `SearchPosition` keeps up to date move by move equal the gomoku crate's
 //! shapes of the same position, and its totals, class counts and near points equal the ones
-//! computed from scratch; on random positions of every rule and several board sizes.
+//! computed from scratch; on random positions of every rule and several board sizes. Moves
+//! taken back in place (`Unmake`) restore all of it.
 
-use boardgames_core::{Game, Player, Rng};
+use boardgames_core::{Game, Player, Rng, Unmake};
 use boardgames_gomoku::threat::{line_key, shape_table, Threats};
 use boardgames_gomoku::{Axis, Point, PointSet, Position, Rule};
 use boardgames_players::gomoku::{assess, Cell, Class, SearchPosition, CLASSES};
@@ -131,5 +132,49 @@ proptest! {
             check(&tracked)?;
         }
         prop_assert_eq!(tracked.zobrist(), tracked.position().zobrist_from_scratch());
+    }
+
+    /// A random walk of moves made and taken back in place: after every step the shapes,
+    /// totals, counts and near points equal fresh ones, and each move taken back restores the
+    /// position (hash included) from before it; moves made after a take-back see the restored
+    /// line words.
+    #[test]
+    fn moves_taken_back_in_place_restore_everything(
+        size in prop::sample::select(vec![7u32, 9, 11, 15, 20]),
+        rule in 0usize..6,
+        steps in 0usize..80,
+        seed in any::<u64>(),
+    ) {
+        let rule = RULES[rule];
+        let mut tracked = SearchPosition::new(Position::new(size, rule).unwrap());
+        let mut rng = Rng::new(seed);
+        let mut undos = Vec::new();
+        let span = size.min(9);
+        let offset = (size - span) / 2;
+        for _ in 0..steps {
+            // Take back one time in three (always once the game is over).
+            if !undos.is_empty() && (tracked.status().is_over() || rng.below(3) == 0) {
+                let (before, undo) = undos.pop().unwrap();
+                tracked.unmake(undo);
+                prop_assert_eq!(*tracked.position(), before);
+                prop_assert_eq!(tracked.zobrist(), before.zobrist_from_scratch());
+            } else {
+                let p = Point::new(
+                    (offset + rng.below(span)) as u8,
+                    (offset + rng.below(span)) as u8,
+                )
+                .unwrap();
+                if tracked.status().is_over() || !tracked.is_legal(p) {
+                    continue;
+                }
+                let before = *tracked.position();
+                let undo = tracked.make(p);
+                undos.push((before, undo));
+            }
+            // Once the game is over the shapes are no longer kept.
+            if !tracked.status().is_over() {
+                check(&tracked)?;
+            }
+        }
     }
 }

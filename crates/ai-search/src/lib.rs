@@ -23,6 +23,9 @@
 //!   every ongoing position 0.
 //! - [`negamax`] is the plain oracle; every technique of [`Searcher`] returns the same value at
 //!   the same depth (the tests check it on random positions, see [`check_techniques`]).
+//! - A searcher copies the position at every node ([`CopyMake`]), or, for a position that
+//!   implements [`boardgames_core::Unmake`] and carries large incremental state, changes one
+//!   position in place and restores it ([`MakeUnmake`], [`Searcher::make_unmake`]).
 //! - A searcher allocates its table and buffers at its first search (or when its table size is
 //!   set) and keeps them: a search allocates nothing per node. The MCTS tree grows by doubling
 //!   up to its node limit.
@@ -60,8 +63,9 @@ mod result;
 pub mod score;
 mod search;
 pub mod table;
+mod walk;
 
-pub use check::check_techniques;
+pub use check::{check_techniques, check_techniques_make_unmake};
 pub use evaluator::{terminal_score, Evaluator, NoKnowledge};
 pub use limits::Limits;
 pub use mcts::{
@@ -71,3 +75,4 @@ pub use negamax::negamax;
 pub use result::{Proof, SearchResult};
 pub use score::{Score, INFINITY, MAX_EVAL, MAX_PLY, WIN};
 pub use search::{Searcher, Techniques, DEFAULT_TABLE_BYTES};
+pub use walk::{CopyMake, MakeUnmake, Walk};

@@ -9,7 +9,9 @@ use crate::result::{Proof, SearchResult};
 use crate::score::{self, clamp_eval, Score, INFINITY, MAX_PLY};
 use crate::search::Techniques;
 use crate::table::{Bound, Table, TableMove};
+use crate::walk::Walk;
 use boardgames_core::{Game, MoveList, Player};
+use core::marker::PhantomData;
 use std::time::Instant;
 
 const ASPIRATION_DELTA: Score = 50;
@@ -94,18 +96,23 @@ struct At {
     use_table: bool,
 }
 
-/// One thread's search: the evaluator, the techniques, a table and the thread's state.
-pub(crate) struct Context<'a, G: Game, E, T> {
+/// One thread's search: the evaluator, the techniques, a table, the thread's state, and how it
+/// walks from a node to its children (`W`).
+pub(crate) struct Context<'a, G: Game, E, T, W> {
     pub(crate) evaluator: &'a E,
     pub(crate) techniques: Techniques,
     pub(crate) table: &'a mut T,
     pub(crate) s: &'a mut ThreadState<G::Move>,
+    pub(crate) walk: PhantomData<W>,
 }
 
-impl<G: Game, E: Evaluator<G>, T: Table<G::Move>> Context<'_, G, E, T> {
+impl<G: Game, E: Evaluator<G>, T: Table<G::Move>, W: Walk<G>> Context<'_, G, E, T, W> {
     /// Iterative deepening of `position` within the limits given to [`ThreadState::start`];
     /// returns the last completed iteration. The first iteration always completes.
     pub(crate) fn deepen(&mut self, position: &G, deepening: Deepening) -> SearchResult<G::Move> {
+        // The thread's own position, which a make/unmake walk changes and restores.
+        let mut root = position.clone();
+        let position = &mut root;
         let max_depth = self
             .s
             .limits
@@ -168,7 +175,13 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>> Context<'_, G, E, T> {
         result.proof = Proof::from_score(score, complete);
     }
 
-    fn root_iteration(&mut self, position: &G, depth: u32, first: bool, previous: Score) -> Score {
+    fn root_iteration(
+        &mut self,
+        position: &mut G,
+        depth: u32,
+        first: bool,
+        previous: Score,
+    ) -> Score {
         // The first iteration must finish: limits apply from the second on.
         let enforce = !first || !self.techniques.iterative_deepening;
         let saved_limits = if enforce {
@@ -215,7 +228,14 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>> Context<'_, G, E, T> {
             || limits.stop_requested()
     }
 
-    fn node(&mut self, position: &G, depth: u32, ply: usize, alpha: Score, beta: Score) -> Score {
+    fn node(
+        &mut self,
+        position: &mut G,
+        depth: u32,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+    ) -> Score {
         self.s.nodes += 1;
         self.s.pv_len[ply] = 0;
         if let Some(score) = terminal_score(position.status(), position.side_to_move(), ply) {
@@ -376,7 +396,7 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>> Context<'_, G, E, T> {
     #[inline(always)]
     fn child_score(
         &mut self,
-        position: &G,
+        position: &mut G,
         mv: G::Move,
         i: usize,
         at: At,
@@ -386,33 +406,41 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>> Context<'_, G, E, T> {
         let t = self.techniques;
         let (depth, ply) = (at.depth, at.ply);
         self.s.line[ply] = Some(mv);
-        let mut child = position.clone();
-        child.play_unchecked(mv);
-        if !G::ALTERNATES && child.side_to_move() == position.side_to_move() {
-            return self.same_side_score(&child, i, at, alpha, beta);
-        }
-        if depth == 1 {
-            // The child is a leaf: its value does not depend on the window.
-            -self.leaf(&child, ply + 1)
-        } else if !t.alpha_beta {
-            -self.node(&child, depth - 1, ply + 1, -INFINITY, INFINITY)
-        } else if t.pvs && i > 0 {
-            let s = -self.node(&child, depth - 1, ply + 1, -alpha - 1, -alpha);
-            if s > alpha && s < beta && !self.s.aborted {
-                -self.node(&child, depth - 1, ply + 1, -beta, -alpha)
-            } else {
-                s
+        let side = position.side_to_move();
+        W::child(position, mv, |child| {
+            if !G::ALTERNATES && child.side_to_move() == side {
+                return self.same_side_score(child, i, at, alpha, beta);
             }
-        } else {
-            -self.node(&child, depth - 1, ply + 1, -beta, -alpha)
-        }
+            if depth == 1 {
+                // The child is a leaf: its value does not depend on the window.
+                -self.leaf(child, ply + 1)
+            } else if !t.alpha_beta {
+                -self.node(child, depth - 1, ply + 1, -INFINITY, INFINITY)
+            } else if t.pvs && i > 0 {
+                let s = -self.node(child, depth - 1, ply + 1, -alpha - 1, -alpha);
+                if s > alpha && s < beta && !self.s.aborted {
+                    -self.node(child, depth - 1, ply + 1, -beta, -alpha)
+                } else {
+                    s
+                }
+            } else {
+                -self.node(child, depth - 1, ply + 1, -beta, -alpha)
+            }
+        })
     }
 
     /// [`Context::child_score`] for a child where the same side moves again (games that do not
     /// always alternate, [`Game::ALTERNATES`]): its value is already from this side's view, so
     /// it is searched with the same window and not negated.
     #[cold]
-    fn same_side_score(&mut self, child: &G, i: usize, at: At, alpha: Score, beta: Score) -> Score {
+    fn same_side_score(
+        &mut self,
+        child: &mut G,
+        i: usize,
+        at: At,
+        alpha: Score,
+        beta: Score,
+    ) -> Score {
         let (depth, ply) = (at.depth, at.ply);
         let t = self.techniques;
         if depth == 1 {
@@ -436,7 +464,7 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>> Context<'_, G, E, T> {
     #[inline(always)]
     fn search_moves(
         &mut self,
-        position: &G,
+        position: &mut G,
         moves: &mut [G::Move],
         table_move: Option<G::Move>,
         at: At,

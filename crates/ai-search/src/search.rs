@@ -7,7 +7,9 @@ use crate::limits::Limits;
 use crate::node::{Context, Deepening, ThreadState};
 use crate::result::SearchResult;
 use crate::table::{SharedTable, SharedView, TranspositionTable};
-use boardgames_core::Game;
+use crate::walk::{CopyMake, MakeUnmake, Walk};
+use boardgames_core::{Game, Unmake};
+use core::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -98,7 +100,8 @@ pub const DEFAULT_TABLE_BYTES: usize = 16 << 20;
 
 /// The Lazy SMP search, set by [`Searcher::with_threads`] where the game, its moves and the
 /// evaluator can cross threads.
-type ParallelSearch<G, E> = fn(&mut Searcher<G, E>, &G, &Limits) -> SearchResult<<G as Game>::Move>;
+type ParallelSearch<G, E, W> =
+    fn(&mut Searcher<G, E, W>, &G, &Limits) -> SearchResult<<G as Game>::Move>;
 
 /// A reusable searcher for one game and evaluator. Its memory (table, killers, history,
 /// principal variation; per thread with several threads) is allocated at its first search
@@ -110,6 +113,11 @@ type ParallelSearch<G, E> = fn(&mut Searcher<G, E>, &G, &Limits) -> SearchResult
 /// whose result is returned; their entries let the main thread cut off and order sooner. With
 /// one thread (the default) it is the single-thread searcher exactly.
 ///
+/// `W` is how it goes from a node to its children: a copy per child ([`CopyMake`], the
+/// default, from [`Searcher::new`]) or one position per thread changed in place and restored
+/// ([`MakeUnmake`], from [`Searcher::make_unmake`], for positions that implement
+/// [`Unmake`]). Both search the same tree.
+///
 /// ```
 /// use boardgames_search::{Limits, NoKnowledge, Proof, Searcher};
 /// use boardgames_tictactoe::Position;
@@ -120,7 +128,7 @@ type ParallelSearch<G, E> = fn(&mut Searcher<G, E>, &G, &Limits) -> SearchResult
 /// assert_eq!(result.score, 0);
 /// assert!(result.best_move.is_some());
 /// ```
-pub struct Searcher<G: Game, E: Evaluator<G>> {
+pub struct Searcher<G: Game, E: Evaluator<G>, W: Walk<G> = CopyMake> {
     evaluator: E,
     techniques: Techniques,
     /// The plies between two iterations of iterative deepening.
@@ -135,12 +143,70 @@ pub struct Searcher<G: Game, E: Evaluator<G>> {
     /// The helper threads' states (threads - 1 of them).
     helpers: Vec<ThreadState<G::Move>>,
     threads: usize,
-    parallel: Option<ParallelSearch<G, E>>,
+    parallel: Option<ParallelSearch<G, E, W>>,
+    walk: PhantomData<W>,
 }
 
 impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
-    /// A searcher with every technique on and a [`DEFAULT_TABLE_BYTES`] table, one thread.
+    /// A searcher with every technique on and a [`DEFAULT_TABLE_BYTES`] table, one thread,
+    /// copying the position at every node ([`CopyMake`]).
     pub fn new(evaluator: E) -> Self {
+        Searcher::build(evaluator)
+    }
+}
+
+impl<G: Unmake, E: Evaluator<G>> Searcher<G, E, MakeUnmake> {
+    /// A searcher like [`Searcher::new`]'s that walks the tree with [`Unmake::make`] and
+    /// [`Unmake::unmake`] on one position per thread instead of a copy per node
+    /// ([`MakeUnmake`]): the same values, moves and node counts, at the cost of the game's
+    /// take-back instead of a copy.
+    ///
+    /// ```
+    /// use boardgames_core::{Game, Unmake};
+    /// use boardgames_search::{Limits, NoKnowledge, Searcher};
+    /// use boardgames_tictactoe::Position;
+    ///
+    /// // Tic-tac-toe takes a move back by restoring the copy it kept (it is 4 bytes).
+    /// #[derive(Clone, Debug, PartialEq)]
+    /// struct InPlace(Position);
+    /// # impl Game for InPlace {
+    /// #     type Move = <Position as Game>::Move;
+    /// #     type ParseMoveError = <Position as Game>::ParseMoveError;
+    /// #     type Illegal = <Position as Game>::Illegal;
+    /// #     fn side_to_move(&self) -> boardgames_core::Player { self.0.side_to_move() }
+    /// #     fn status(&self) -> boardgames_core::Status { self.0.status() }
+    /// #     fn legal_moves(&self, moves: &mut boardgames_core::MoveList<Self::Move>) { self.0.legal_moves(moves) }
+    /// #     fn check_move(&self, mv: Self::Move) -> Result<(), Self::Illegal> { self.0.check_move(mv) }
+    /// #     fn play_unchecked(&mut self, mv: Self::Move) { self.0.play_unchecked(mv) }
+    /// #     fn zobrist(&self) -> u64 { self.0.zobrist() }
+    /// #     fn zobrist_from_scratch(&self) -> u64 { self.0.zobrist_from_scratch() }
+    /// #     fn max_remaining_plies(&self) -> Option<usize> { self.0.max_remaining_plies() }
+    /// #     fn parse_move(&self, text: &str) -> Result<Self::Move, Self::ParseMoveError> { self.0.parse_move(text) }
+    /// # }
+    /// impl Unmake for InPlace {
+    ///     type Undo = Position;
+    ///     fn make(&mut self, mv: Self::Move) -> Position {
+    ///         let before = self.0;
+    ///         self.0.play_unchecked(mv);
+    ///         before
+    ///     }
+    ///     fn unmake(&mut self, before: Position) {
+    ///         self.0 = before;
+    ///     }
+    /// }
+    ///
+    /// let start = InPlace(Position::new());
+    /// let copying = Searcher::new(NoKnowledge).search(&start, &Limits::depth(9));
+    /// let in_place = Searcher::make_unmake(NoKnowledge).search(&start, &Limits::depth(9));
+    /// assert_eq!((in_place.score, in_place.nodes), (copying.score, copying.nodes));
+    /// ```
+    pub fn make_unmake(evaluator: E) -> Self {
+        Searcher::build(evaluator)
+    }
+}
+
+impl<G: Game, E: Evaluator<G>, W: Walk<G>> Searcher<G, E, W> {
+    fn build(evaluator: E) -> Self {
         Searcher {
             evaluator,
             techniques: Techniques::default(),
@@ -152,6 +218,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             helpers: Vec::new(),
             threads: 1,
             parallel: None,
+            walk: PhantomData,
         }
     }
 
@@ -264,6 +331,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             techniques: self.techniques,
             table,
             s: &mut self.main,
+            walk: PhantomData::<W>,
         };
         let deepening = Deepening {
             step: self.depth_step,
@@ -274,8 +342,9 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     }
 }
 
-impl<G, E> Searcher<G, E>
+impl<G, E, W> Searcher<G, E, W>
 where
+    W: Walk<G>,
     G: Game + Sync,
     G::Move: Send,
     E: Evaluator<G> + Sync,
@@ -328,7 +397,9 @@ where
                     finish_first: false,
                 };
                 scope.spawn(move || {
-                    run_thread(evaluator, techniques, shared, helper, position, deepening)
+                    run_thread::<G, E, W>(
+                        evaluator, techniques, shared, helper, position, deepening,
+                    )
                 });
             }
             let deepening = Deepening {
@@ -336,7 +407,8 @@ where
                 offset: 0,
                 finish_first: true,
             };
-            let result = run_thread(evaluator, techniques, shared, main, position, deepening);
+            let result =
+                run_thread::<G, E, W>(evaluator, techniques, shared, main, position, deepening);
             done.store(true, Ordering::Relaxed);
             result
         });
@@ -349,7 +421,7 @@ where
 }
 
 /// One thread of a Lazy SMP search on the shared table.
-fn run_thread<G: Game, E: Evaluator<G>>(
+fn run_thread<G: Game, E: Evaluator<G>, W: Walk<G>>(
     evaluator: &E,
     techniques: Techniques,
     shared: &SharedTable,
@@ -363,6 +435,7 @@ fn run_thread<G: Game, E: Evaluator<G>>(
         techniques,
         table: &mut view,
         s: state,
+        walk: PhantomData::<W>,
     };
     context.deepen(position, deepening)
 }

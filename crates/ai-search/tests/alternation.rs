@@ -3,8 +3,10 @@
 //! A small take-away game is solved here by a minimax that follows the players by name, and
 //! plain negamax and every search technique must agree with it.
 
-use boardgames_core::{Game, MoveError, MoveList, Player, Status};
-use boardgames_search::{negamax, Limits, NoKnowledge, Proof, Searcher, Techniques, WIN};
+use boardgames_core::{Game, MoveError, MoveList, Player, Status, Unmake};
+use boardgames_search::{
+    check_techniques_make_unmake, negamax, Limits, NoKnowledge, Proof, Searcher, Techniques, WIN,
+};
 use std::fmt;
 use std::str::FromStr;
 
@@ -163,5 +165,35 @@ fn every_technique_agrees_with_the_named_players_oracle() {
                 "{stones} stones with {name}"
             );
         }
+    }
+}
+
+/// The pile takes a move back by restoring the two fields a move changes (the stone count
+/// follows from the move).
+impl Unmake for Pile {
+    type Undo = (Take, Player);
+    fn make(&mut self, mv: Take) -> (Take, Player) {
+        let mover = self.mover;
+        self.play_unchecked(mv);
+        (mv, mover)
+    }
+    fn unmake(&mut self, (mv, mover): (Take, Player)) {
+        self.stones += mv.0;
+        self.mover = mover;
+        self.winner = None;
+    }
+}
+
+impl fmt::Display for Pile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} stones, {:?} to move", self.stones, self.mover)
+    }
+}
+
+#[test]
+fn make_unmake_walks_the_tree_copy_make_walks() {
+    for stones in 1..=12 {
+        let pile = start(stones);
+        check_techniques_make_unmake(&pile, u32::from(stones), &NoKnowledge).unwrap();
     }
 }

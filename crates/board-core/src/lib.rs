@@ -4,7 +4,7 @@
 //! [`Status`] of a game, the [`Game`] trait with its move buffer ([`MoveList`]) and typed
 //! [`PlayError`], bitboard types ([`bitboard!`]), `a1`-style coordinates ([`notation`]),
 //! Zobrist hashing ([`zobrist`]), a seedable [`Rng`], a generic [`perft`], a game record with
-//! undo ([`History`]), the match layer every game plays through and its PGN-like game records
+//! undo ([`History`]), in-place take-back for searches ([`Unmake`]), the match layer every game plays through and its PGN-like game records
 //! ([`matches`](mod@matches)) and, behind the `harness` feature, the conformance harness every game crate
 //! runs in its tests.
 //!
@@ -79,6 +79,7 @@ mod status;
 pub mod text;
 #[cfg(feature = "harness")]
 pub mod traces;
+mod unmake;
 pub mod zobrist;
 
 pub use game::{Game, InputError, MoveError, MoveList, PlayError, MOVE_LIST_INLINE};
@@ -91,3 +92,4 @@ pub use random::{random_position, RandomSource, Rng, UniformIndex};
 pub use replay::{replay, ReplayError};
 pub use smallvec;
 pub use status::Status;
+pub use unmake::Unmake;

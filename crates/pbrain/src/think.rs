@@ -8,7 +8,7 @@ use boardgames_gomoku::{Point, Position};
 use boardgames_players::gomoku::{
     vcf, vct, GomokuEvaluator, SearchPosition, ThreatLimits, ThreatOutcome,
 };
-use boardgames_search::{Evaluator, Limits, Score, Searcher};
+use boardgames_search::{Evaluator, Limits, MakeUnmake, Score, Searcher};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -46,7 +46,7 @@ pub struct Techniques {
 
 /// The move chooser: a searcher whose table lives from move to move.
 pub struct Thinker {
-    searcher: Searcher<SearchPosition, GomokuEvaluator>,
+    searcher: Searcher<SearchPosition, GomokuEvaluator, MakeUnmake>,
     table_bytes: usize,
     techniques: Techniques,
 }
@@ -55,7 +55,7 @@ impl Thinker {
     /// A chooser with a table of `table_bytes` and the threat searches on.
     pub fn new(table_bytes: usize) -> Self {
         Thinker {
-            searcher: Searcher::new(GomokuEvaluator::new()).with_table_bytes(table_bytes),
+            searcher: Searcher::make_unmake(GomokuEvaluator::new()).with_table_bytes(table_bytes),
             table_bytes,
             techniques: Techniques {
                 vcf: true,
@@ -73,7 +73,7 @@ impl Thinker {
     /// Makes the table `bytes` large (a new, empty table) unless it is already.
     pub fn resize(&mut self, bytes: usize) {
         if bytes != self.table_bytes {
-            self.searcher = Searcher::new(GomokuEvaluator::new()).with_table_bytes(bytes);
+            self.searcher = Searcher::make_unmake(GomokuEvaluator::new()).with_table_bytes(bytes);
             self.table_bytes = bytes;
         }
     }

@@ -34,6 +34,15 @@ impl LineWords {
         self.anti_diagonals[c + r] |= 1 << c;
     }
 
+    /// Removes the stone at `col`, `row` (both below 20).
+    #[inline(always)]
+    pub(crate) fn remove(&mut self, col: u32, row: u32) {
+        let (c, r) = (col as usize % N, row as usize % N);
+        self.cols[c] &= !(1 << r);
+        self.diagonals[c + N - 1 - r] &= !(1 << r);
+        self.anti_diagonals[c + r] &= !(1 << c);
+    }
+
     /// The stones on `line`: bit `i` for the line's point `i`; `rows` holds the same stones
     /// by row.
     #[inline(always)]

@@ -157,7 +157,7 @@ impl OpeningPlayer {
             Level::Normal => 2,
             _ => 4,
         };
-        let mut searcher = Searcher::new(GomokuEvaluator::new()).with_table_bytes(1 << 16);
+        let mut searcher = Searcher::make_unmake(GomokuEvaluator::new()).with_table_bytes(1 << 16);
         let found = searcher.search(&SearchPosition::new(*position), &Limits::depth(depth));
         if position.side_to_move() == Player::First {
             found.score

@@ -3,7 +3,7 @@
 
 use super::lines::{Line, LineWords};
 use super::values::{Cell, Class, CLASSES};
-use boardgames_core::{ByPlayer, Game, MoveList, Player, RandomSource, Status};
+use boardgames_core::{ByPlayer, Game, MoveList, Player, RandomSource, Status, Unmake};
 use boardgames_gomoku::threat::{line_key_on_line, shape_table, LineShape, Threats};
 use boardgames_gomoku::{
     Axis, IllegalMove, ParsePointError, Point, PointSet, Position, Rule, MAX_SIZE,
@@ -33,6 +33,10 @@ const NEAR_PATTERN: [u32; 5] = [0b10101, 0b01110, 0b11011, 0b01110, 0b10101];
 /// threes are not tested for being true threes (a heuristic's view; black's forbidden points
 /// themselves are tested exactly by the evaluator). Once the game is over the shapes are no
 /// longer updated.
+///
+/// It also takes moves back in place ([`Unmake`]): a search built with
+/// [`boardgames_search::Searcher::make_unmake`] changes one position and restores it instead of
+/// copying these four kilobytes at every node.
 ///
 /// ```
 /// use boardgames_players::gomoku::{Class, SearchPosition};
@@ -67,6 +71,23 @@ pub struct SearchPosition {
     /// Whether a stone can change shapes anywhere along its lines (not only within five
     /// points).
     whole_lines: bool,
+    /// The cells changed by the moves made with [`Unmake::make`] and not yet taken back,
+    /// with their old values: (colour index << 16 | point index, old cell). Empty outside a
+    /// make/unmake walk ([`Game::play_unchecked`] keeps none).
+    changed: Vec<(u32, Cell)>,
+}
+
+/// What [`SearchPosition`] needs to take a move back ([`Unmake::unmake`]): the state before the
+/// move except the cells, which the position logs as they change.
+#[derive(Clone, Copy, Debug)]
+pub struct SearchUndo {
+    position: Position,
+    point: Point,
+    near: PointSet,
+    totals: ByPlayer<Score>,
+    counts: ByPlayer<[u16; CLASSES]>,
+    /// The length of the change log before the move.
+    mark: u32,
 }
 
 impl SearchPosition {
@@ -85,6 +106,7 @@ impl SearchPosition {
                 shape_table(&rule, Player::Second),
             ),
             whole_lines: whole_lines(&rule),
+            changed: Vec::new(),
         };
         let stones = position
             .stones(Player::First)
@@ -102,7 +124,7 @@ impl SearchPosition {
         }
         if !position.status().is_over() {
             for stone in stones {
-                tracked.refresh_lines(stone);
+                tracked.refresh_lines::<false>(stone);
             }
         }
         tracked
@@ -154,7 +176,7 @@ impl SearchPosition {
     /// Places a stone of the side to move on the empty `point` (unchecked), then updates the
     /// shapes along its four lines.
     #[inline]
-    fn place(&mut self, point: Point) {
+    fn place<const LOG: bool>(&mut self, point: Point) {
         let colour = self.position.side_to_move();
         self.position.play_unchecked(point);
         self.words
@@ -162,11 +184,11 @@ impl SearchPosition {
             .add(point.col() as u32, point.row() as u32);
         let index = point.index();
         for colour in Player::ALL {
-            self.set(colour, index, Cell::NONE);
+            self.set::<LOG>(colour, index, Cell::NONE);
         }
         self.mark_near(point);
         if !self.position.status().is_over() {
-            self.refresh_lines(point);
+            self.refresh_lines::<LOG>(point);
         }
     }
 
@@ -191,7 +213,7 @@ impl SearchPosition {
 
     /// Re-reads the shapes of the empty points on the four lines through `point` that a
     /// stone there can change.
-    fn refresh_lines(&mut self, point: Point) {
+    fn refresh_lines<const LOG: bool>(&mut self, point: Point) {
         let size = self.position.size();
         let rule = self.position.rule();
         let black = *self.position.stones(Player::First);
@@ -236,7 +258,7 @@ impl SearchPosition {
                     if old.shape(axis.index()) != shape {
                         let mut threats = old.threats();
                         threats.0[axis.index()] = shape;
-                        self.set(colour, index, Cell::new(threats));
+                        self.set::<LOG>(colour, index, Cell::new(threats));
                     }
                 }
             }
@@ -244,15 +266,19 @@ impl SearchPosition {
     }
 
     /// Sets the cell of `colour` on the point with index `index`, updating the totals and the
-    /// class counts.
+    /// class counts; with `LOG`, logs the old cell for [`Unmake::unmake`].
     #[inline(always)]
-    fn set(&mut self, colour: Player, index: usize, new: Cell) {
+    fn set<const LOG: bool>(&mut self, colour: Player, index: usize, new: Cell) {
         let slot = &mut self.cells.get_mut(colour)[index];
         let old = *slot;
         if old == new {
             return;
         }
         *slot = new;
+        if LOG {
+            self.changed
+                .push(((colour.index() as u32) << 16 | index as u32, old));
+        }
         let (old_classes, new_classes) = (old.classes(), new.classes());
         *self.totals.get_mut(colour) += new.value() - old.value();
         let counts = self.counts.get_mut(colour);
@@ -340,7 +366,7 @@ impl Game for SearchPosition {
 
     #[inline]
     fn play_unchecked(&mut self, mv: Point) {
-        self.place(mv);
+        self.place::<false>(mv);
     }
 
     #[inline]
@@ -362,5 +388,49 @@ impl Game for SearchPosition {
 
     fn random_move<R: RandomSource + ?Sized>(&self, rng: &mut R) -> Option<Point> {
         self.position.random_move(rng)
+    }
+}
+
+impl Unmake for SearchPosition {
+    type Undo = SearchUndo;
+
+    /// Plays `mv` like [`Game::play_unchecked`], logging the cells it changes.
+    #[inline]
+    fn make(&mut self, mv: Point) -> SearchUndo {
+        let undo = SearchUndo {
+            position: self.position,
+            point: mv,
+            near: self.near,
+            totals: self.totals,
+            counts: self.counts,
+            mark: self.changed.len() as u32,
+        };
+        self.place::<true>(mv);
+        undo
+    }
+
+    /// Restores the state before the move: the saved position, near points, totals and
+    /// counts, the stone's line words, and the logged cells (newest first, so that a cell
+    /// changed twice gets its oldest value).
+    #[inline]
+    fn unmake(&mut self, undo: SearchUndo) {
+        let colour = undo.position.side_to_move();
+        self.words
+            .get_mut(colour)
+            .remove(undo.point.col() as u32, undo.point.row() as u32);
+        let mark = (undo.mark as usize).min(self.changed.len());
+        for &(key, old) in self.changed[mark..].iter().rev() {
+            let colour = if key >> 16 == 0 {
+                Player::First
+            } else {
+                Player::Second
+            };
+            self.cells.get_mut(colour)[(key & 0xFFFF) as usize] = old;
+        }
+        self.changed.truncate(mark);
+        self.position = undo.position;
+        self.near = undo.near;
+        self.totals = undo.totals;
+        self.counts = undo.counts;
     }
 }
