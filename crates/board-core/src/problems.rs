@@ -72,6 +72,26 @@ impl<P: Copy> SetupError<P> {
     pub fn problems(&self) -> P {
         self.problems
     }
+
+    /// `build()` when `problems` is empty (its `Default`, as for a `bitflags` set), otherwise
+    /// the error naming them: the last step of each game's `Setup::validate`, so that no
+    /// position is built from a setup with a problem.
+    ///
+    /// ```
+    /// use boardgames_core::problems::SetupError;
+    /// assert_eq!(SetupError::check(0u8, || "position"), Ok("position"));
+    /// assert_eq!(SetupError::check(4u8, || "position"), Err(SetupError::new(4)));
+    /// ```
+    pub fn check<T>(problems: P, build: impl FnOnce() -> T) -> Result<T, Self>
+    where
+        P: Default + PartialEq,
+    {
+        if problems == P::default() {
+            Ok(build())
+        } else {
+            Err(SetupError::new(problems))
+        }
+    }
 }
 
 impl<P: fmt::Display> fmt::Display for SetupError<P> {
@@ -81,3 +101,38 @@ impl<P: fmt::Display> fmt::Display for SetupError<P> {
 }
 
 impl<P: fmt::Display + fmt::Debug> std::error::Error for SetupError<P> {}
+
+/// Implements `TryFrom<Setup>` for a game's position through the setup's own
+/// `fn validate(&self) -> Result<Position, Error>`, so that `Position::try_from(setup)` and
+/// `setup.try_into()` check a setup exactly as `Setup::validate` does (every game crate's
+/// `Setup` converts this way). The arguments are the setup type, the position type and the
+/// error type.
+///
+/// ```
+/// use boardgames_core::problems::SetupError;
+///
+/// #[derive(Debug, PartialEq)]
+/// struct Pile(u8);
+/// struct PileSetup(u8);
+/// impl PileSetup {
+///     fn validate(&self) -> Result<Pile, SetupError<u8>> {
+///         SetupError::check(u8::from(self.0 > 9), || Pile(self.0))
+///     }
+/// }
+/// boardgames_core::try_from_setup!(PileSetup => Pile, SetupError<u8>);
+///
+/// assert_eq!(Pile::try_from(PileSetup(3)), Ok(Pile(3)));
+/// assert_eq!(Pile::try_from(PileSetup(12)), Err(SetupError::new(1)));
+/// ```
+#[macro_export]
+macro_rules! try_from_setup {
+    ($setup:ty => $position:ty, $error:ty) => {
+        impl ::core::convert::TryFrom<$setup> for $position {
+            type Error = $error;
+
+            fn try_from(setup: $setup) -> ::core::result::Result<$position, $error> {
+                setup.validate()
+            }
+        }
+    };
+}

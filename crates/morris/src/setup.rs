@@ -53,13 +53,7 @@ impl From<&Position> for Setup {
     }
 }
 
-impl TryFrom<Setup> for Position {
-    type Error = SetupError;
-
-    fn try_from(setup: Setup) -> Result<Position, SetupError> {
-        setup.validate()
-    }
-}
+boardgames_core::try_from_setup!(Setup => Position, SetupError);
 
 impl Setup {
     /// Every reason this setup cannot arise in a game (empty when it can, as far as counts
@@ -113,17 +107,9 @@ impl Setup {
 
     /// The position, if the setup can arise in a game; otherwise every problem found.
     pub fn validate(&self) -> Result<Position, SetupError> {
-        let problems = self.problems();
-        if problems.is_empty() {
-            Ok(Position::from_parts(
-                self.pieces,
-                self.in_hand,
-                self.side_to_move,
-                self.rules,
-            ))
-        } else {
-            Err(SetupError::new(problems))
-        }
+        SetupError::check(self.problems(), || {
+            Position::from_parts(self.pieces, self.in_hand, self.side_to_move, self.rules)
+        })
     }
 }
 

@@ -52,13 +52,7 @@ impl From<&Position> for Setup {
     }
 }
 
-impl TryFrom<Setup> for Position {
-    type Error = SetupError;
-
-    fn try_from(setup: Setup) -> Result<Position, SetupError> {
-        setup.validate()
-    }
-}
+boardgames_core::try_from_setup!(Setup => Position, SetupError);
 
 impl Setup {
     /// Every reason a game cannot reach this setup (empty when one can): mark counts that do
@@ -104,12 +98,9 @@ impl Setup {
 
     /// The position, if a game reaches this setup; otherwise every problem found.
     pub fn validate(&self) -> Result<Position, SetupError> {
-        let problems = self.problems();
-        if problems.is_empty() {
-            Ok(Position::of_marks(self.marks.first, self.marks.second))
-        } else {
-            Err(SetupError::new(problems))
-        }
+        SetupError::check(self.problems(), || {
+            Position::of_marks(self.marks.first, self.marks.second)
+        })
     }
 }
 

@@ -185,13 +185,7 @@ impl From<&Position> for Setup {
     }
 }
 
-impl TryFrom<Setup> for Position {
-    type Error = SetupError;
-
-    fn try_from(setup: Setup) -> Result<Position, SetupError> {
-        setup.validate()
-    }
-}
+boardgames_core::try_from_setup!(Setup => Position, SetupError);
 
 /// What the small boards and the macro board of a setup say.
 struct BoardsRead {
@@ -208,17 +202,9 @@ struct BoardsRead {
 impl Setup {
     /// Checks the setup and builds the position, or returns every problem found.
     pub fn validate(&self) -> Result<Position, SetupError> {
-        let problems = self.problems();
-        if problems.is_empty() {
-            Ok(Position::from_parts(
-                self.marks,
-                self.side_to_move,
-                self.forced_board,
-                self.rules,
-            ))
-        } else {
-            Err(SetupError::new(problems))
-        }
+        SetupError::check(self.problems(), || {
+            Position::from_parts(self.marks, self.side_to_move, self.forced_board, self.rules)
+        })
     }
 
     /// Every problem of the setup (empty when it is a reachable position).
