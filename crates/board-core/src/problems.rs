@@ -136,3 +136,62 @@ macro_rules! try_from_setup {
         }
     };
 }
+
+/// Why a game's position diagram could not be read, for games whose reader collects every
+/// problem of the text before checking the position: the text is malformed (every problem
+/// found, of the game's type `D`), or it reads but no game reaches it (every setup problem, of
+/// the game's type `P`). A game names it `ParsePositionError` through a type alias.
+///
+/// ```
+/// use boardgames_core::problems::{DiagramError, SetupError};
+///
+/// let malformed = DiagramError::<&str, u8>::Malformed(vec!["row 2 is short", "no turn"]);
+/// assert_eq!(malformed.to_string(), "malformed diagram: row 2 is short; no turn");
+/// assert_eq!(malformed.problems(), None);
+/// let invalid = DiagramError::<&str, u8>::from(SetupError::new(3));
+/// assert_eq!(invalid.to_string(), "impossible position: 3");
+/// assert_eq!(invalid.problems(), Some(3));
+/// ```
+#[derive(Clone, PartialEq, Eq, Debug)]
+#[non_exhaustive]
+pub enum DiagramError<D, P> {
+    /// The text is malformed; every problem found is listed.
+    Malformed(Vec<D>),
+    /// The text is well formed but the position cannot arise in a game; every problem is named.
+    Invalid(SetupError<P>),
+}
+
+impl<D, P: Copy> DiagramError<D, P> {
+    /// The impossibilities found, if the diagram read well enough to check them.
+    pub fn problems(&self) -> Option<P> {
+        match self {
+            DiagramError::Invalid(e) => Some(e.problems()),
+            DiagramError::Malformed(_) => None,
+        }
+    }
+}
+
+impl<D, P> From<SetupError<P>> for DiagramError<D, P> {
+    fn from(error: SetupError<P>) -> Self {
+        DiagramError::Invalid(error)
+    }
+}
+
+impl<D: fmt::Display, P: fmt::Display> fmt::Display for DiagramError<D, P> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DiagramError::Malformed(found) => {
+                write!(f, "malformed diagram: {}", crate::text::join(found, "; "))
+            }
+            // The setup error's own message, as the games' `#[error(transparent)]` writes it.
+            DiagramError::Invalid(error) => error.fmt(f),
+        }
+    }
+}
+
+impl<D, P> std::error::Error for DiagramError<D, P>
+where
+    D: fmt::Display + fmt::Debug,
+    P: fmt::Display + fmt::Debug,
+{
+}

@@ -2,7 +2,6 @@
 
 use crate::Point;
 use boardgames_core::notation::{ParseSquareError, Square};
-use boardgames_core::text::join;
 use boardgames_core::{MoveError, Player};
 use core::fmt;
 
@@ -247,14 +246,8 @@ pub enum DiagramProblem {
 /// error of `boardgames_core`, over this game's [`SetupProblems`].
 pub type SetupError = boardgames_core::problems::SetupError<SetupProblems>;
 
-/// Why a position diagram could not be read.
-#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum ParsePositionError {
-    /// The text is malformed; every problem found is listed.
-    #[error("malformed diagram: {}", join(.0, "; "))]
-    Malformed(Vec<DiagramProblem>),
-    /// The text is well formed but the position cannot arise in a game; every problem is named.
-    #[error(transparent)]
-    Invalid(#[from] SetupError),
-}
+/// Why a position diagram could not be read: `Malformed` with every [`DiagramProblem`] found,
+/// or `Invalid` with the [`SetupError`] of a well-formed diagram no game reaches. The shared
+/// diagram error of `boardgames_core`, over this game's problem types.
+pub type ParsePositionError =
+    boardgames_core::problems::DiagramError<DiagramProblem, SetupProblems>;
