@@ -219,16 +219,7 @@ pub trait Game: Clone + PartialEq + Debug {
         rng: &mut R,
         max_plies: usize,
     ) -> (Status, usize) {
-        let mut plies = 0;
-        while plies < max_plies {
-            match self.random_move(rng) {
-                Some(mv) => {
-                    self.play_unchecked(mv);
-                    plies += 1;
-                }
-                None => break,
-            }
-        }
+        let plies = crate::play_random_moves(self, rng, max_plies, |_| true);
         (self.status(), plies)
     }
 }

@@ -88,7 +88,7 @@ pub use parallel::{perft_parallel, playouts, playouts_parallel, PlayoutTally};
 pub use perft::{perft, perft_divide};
 pub use player::{ByPlayer, Player};
 pub use rand_core;
-pub use random::{random_position, RandomSource, Rng, UniformIndex};
+pub use random::{play_random_moves, random_position, RandomSource, Rng, UniformIndex};
 pub use replay::{replay, ReplayError};
 pub use smallvec;
 pub use status::Status;

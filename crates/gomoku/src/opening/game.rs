@@ -8,7 +8,9 @@ use crate::point::{Point, MAX_POINTS};
 use crate::point_set::PointSet;
 use crate::rule::Rule;
 use crate::Position;
-use boardgames_core::{Game, MoveList, Player, RandomSource, Status, UniformIndex};
+use boardgames_core::{
+    play_random_moves, Game, MoveList, Player, RandomSource, Status, UniformIndex,
+};
 
 /// Hash keys of what an opening game adds to the stones: 16 steps, 2 black seats, 11 offer
 /// counts, then one key per offered point.
@@ -522,17 +524,10 @@ impl Game for OpeningGame {
         rng: &mut R,
         max_plies: usize,
     ) -> (Status, usize) {
-        let mut plies = 0;
-        while self.in_opening() && plies < max_plies {
-            match self.random_move(rng) {
-                Some(mv) => {
-                    self.play_unchecked(mv);
-                    plies += 1;
-                }
-                None => return (self.status(), plies),
-            }
-        }
-        if plies < max_plies {
+        let mut plies = play_random_moves(self, rng, max_plies, Self::in_opening);
+        // Still in the opening means the game ended there (or the plies ran out): the
+        // stone-level position alone would play on past the opening's rules.
+        if !self.in_opening() && plies < max_plies {
             plies += self.position.random_playout(rng, max_plies - plies).1;
         }
         (self.status(), plies)
