@@ -47,46 +47,36 @@ impl Conformance for Position {
 // `Match` (the generic match over `Position`) gets its `Conformance` from board-core: the
 // position's probes, and the match's own undo.
 
+/// The harness from `start` over `cases` games of at most `max_plies` plies, probing illegal
+/// moves at every `probe_every`-th position: morris games run long and its probes are many, so
+/// each start gets its own budget.
+fn harness<G: Conformance>(start: &G, cases: u32, max_plies: usize, probe_every: usize) {
+    let config = HarnessConfig {
+        cases,
+        max_plies,
+        probe_every,
+    };
+    check_conformance(start, &config);
+}
+
 #[test]
 fn conformance_harness() {
-    check_conformance(
-        &Position::new(),
-        &HarnessConfig {
-            cases: 48,
-            max_plies: 400,
-            probe_every: 3,
-        },
-    );
+    harness(&Position::new(), 48, 400, 3);
 }
 
 #[test]
 fn conformance_harness_without_flying() {
-    check_conformance(
-        &Position::with_rules(crate::Rules { flying: false }),
-        &HarnessConfig {
-            cases: 16,
-            max_plies: 300,
-            probe_every: 5,
-        },
-    );
+    let rules = crate::Rules { flying: false };
+    harness(&Position::with_rules(rules), 16, 300, 5);
 }
 
 #[test]
 fn conformance_harness_with_draw_rules() {
-    check_conformance(
-        &Match::new(
-            Position::new(),
-            DrawRules {
-                threefold: true,
-                quiet_moves: Some(20),
-            },
-        ),
-        &HarnessConfig {
-            cases: 16,
-            max_plies: 400,
-            probe_every: 7,
-        },
-    );
+    let rules = DrawRules {
+        threefold: true,
+        quiet_moves: Some(20),
+    };
+    harness(&Match::new(Position::new(), rules), 16, 400, 7);
 }
 
 /// The position after up to `plies` random moves of the game seeded `seed`.
