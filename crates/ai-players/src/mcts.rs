@@ -32,6 +32,7 @@
 
 use crate::ComputerPlayer;
 use boardgames_core::Game;
+use boardgames_search::mcts::ParallelGame;
 use boardgames_search::{InvalidExploration, Leaf, Limits, Mcts, MctsResult, RandomPlayout};
 
 /// An MCTS computer player: a searcher, its limits per move, and the last search's statistics.
@@ -119,12 +120,7 @@ impl<G: Game, L: Leaf<G>> MctsPlayer<G, L> {
     }
 }
 
-impl<G, L> MctsPlayer<G, L>
-where
-    G: Game + Send + Sync,
-    G::Move: Send + Sync,
-    L: Leaf<G> + Send,
-{
+impl<G: ParallelGame, L: Leaf<G> + Send> MctsPlayer<G, L> {
     /// This player searching with `threads` threads (root-parallel; 0 counts as 1).
     pub fn with_threads(mut self, threads: usize) -> Self {
         self.mcts = self.mcts.with_threads(threads);

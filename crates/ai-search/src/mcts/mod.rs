@@ -278,12 +278,16 @@ impl<G: Game, L: Leaf<G>> Mcts<G, L> {
     }
 }
 
-impl<G, L> Mcts<G, L>
-where
-    G: Game + Send + Sync,
-    G::Move: Send + Sync,
-    L: Leaf<G> + Send,
-{
+/// A game that root-parallel MCTS can search on several threads: the threads share the root
+/// position and send back trees of its moves, so both must cross threads. What
+/// [`Mcts::with_threads`] asks of the game, given to every such game by a blanket
+/// implementation; a wrapper that offers threads too (such as `boardgames_players`'
+/// `MctsPlayer`) bounds its game with it rather than repeating the list.
+pub trait ParallelGame: Game<Move: Send + Sync> + Send + Sync {}
+
+impl<G: Game<Move: Send + Sync> + Send + Sync> ParallelGame for G {}
+
+impl<G: ParallelGame, L: Leaf<G> + Send> Mcts<G, L> {
     /// This searcher running `threads` threads (0 counts as 1), root-parallel: each thread
     /// grows its own tree from its own seed, the simulation limit is shared out between them,
     /// and the root's children are merged (visits and values summed) to choose the move.
