@@ -52,28 +52,18 @@ impl ConsoleGame for Gomoku {
     }
 
     fn read_move(&self, position: &Position, text: &str) -> Result<Point, String> {
-        let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
-        position.parse_move(&compact).map_err(|e| e.to_string())
+        read_compact(position, text)
     }
 
     fn result(&self, history: &History<Position>) -> String {
         let pos = history.position();
         let verdict = match pos.status() {
-            Status::Won(p) => {
-                let lines: Vec<String> = pos
-                    .winning_lines()
-                    .map(|line| {
-                        let cells: Vec<String> = line.cells().map(|c| c.to_string()).collect();
-                        cells.join("-")
-                    })
-                    .collect();
-                format!(
-                    "{} wins with {} ({})!",
-                    self.player_name(p),
-                    lines.join(" and "),
-                    pos.rule()
-                )
-            }
+            Status::Won(p) => format!(
+                "{} wins with {} ({})!",
+                self.player_name(p),
+                winning_lines(pos),
+                pos.rule()
+            ),
             _ if pos.empty_points().is_empty() => {
                 "Draw: the board is full and nobody has a winning line.".to_owned()
             }
@@ -89,12 +79,35 @@ impl ConsoleGame for Gomoku {
             }
             _ => "Draw: every empty point is forbidden to black.".to_owned(),
         };
-        let board = pos
-            .diagram()
-            .last_move(history.last_move())
-            .highlight(pos.winning_cells());
-        format!("\n{board}{verdict}\n")
+        final_board(pos, history.last_move(), &verdict)
     }
+}
+
+// Helpers shared with the `opening` module, whose games end on the same stone-level board.
+
+/// The move typed, read with any white space dropped, so that `h 8` reads as `h8`.
+fn read_compact<G: Game>(position: &G, text: &str) -> Result<G::Move, String> {
+    let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    position.parse_move(&compact).map_err(|e| e.to_string())
+}
+
+/// The winning lines by their points, such as `h8-i8-j8-k8-l8 and h8-h9-h10-h11-h12`.
+fn winning_lines(pos: &Position) -> String {
+    let lines: Vec<String> = pos
+        .winning_lines()
+        .map(|line| {
+            let cells: Vec<String> = line.cells().map(|c| c.to_string()).collect();
+            cells.join("-")
+        })
+        .collect();
+    lines.join(" and ")
+}
+
+/// The finished board, the last stone in parentheses and the winning lines drawn, then
+/// `verdict`.
+fn final_board(pos: &Position, last: Option<Point>, verdict: &str) -> String {
+    let board = pos.diagram().last_move(last).highlight(pos.winning_cells());
+    format!("\n{board}{verdict}\n")
 }
 
 /// Gomoku's command line.

@@ -90,38 +90,22 @@ impl ConsoleGame for GomokuOpening {
     }
 
     fn read_move(&self, game: &OpeningGame, text: &str) -> Result<Move, String> {
-        let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
-        game.parse_move(&compact).map_err(|e| e.to_string())
+        super::read_compact(game, text)
     }
 
     fn result(&self, history: &History<OpeningGame>) -> String {
         let game = history.position();
         let verdict = match (game.status(), game.winner()) {
-            (Status::Won(_), Some(winner)) => {
-                let lines: Vec<String> = game
-                    .position()
-                    .winning_lines()
-                    .map(|line| {
-                        let cells: Vec<String> = line.cells().map(|c| c.to_string()).collect();
-                        cells.join("-")
-                    })
-                    .collect();
-                format!(
-                    "{} wins with {} ({}, {})!",
-                    seat_name(game, winner.seat),
-                    lines.join(" and "),
-                    self.rule,
-                    self.opening
-                )
-            }
+            (Status::Won(_), Some(winner)) => format!(
+                "{} wins with {} ({}, {})!",
+                seat_name(game, winner.seat),
+                super::winning_lines(game.position()),
+                self.rule,
+                self.opening
+            ),
             _ => "Draw: nobody can make a winning line any more.".to_owned(),
         };
-        let board = game
-            .position()
-            .diagram()
-            .last_move(last_stone(history))
-            .highlight(game.position().winning_cells());
-        format!("\n{board}{verdict}\n")
+        super::final_board(game.position(), last_stone(history), &verdict)
     }
 }
 
