@@ -51,4 +51,9 @@ impl<G: Game, E: Evaluator<G>> Evaluator<G> for Seeded<E> {
     fn order_hint(&self, position: &G, mv: G::Move) -> Score {
         self.inner.order_hint(position, mv)
     }
+
+    #[inline]
+    fn forced(&self, position: &G) -> bool {
+        self.inner.forced(position)
+    }
 }

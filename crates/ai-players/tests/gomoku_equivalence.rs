@@ -1,6 +1,7 @@
 //! On random gomoku positions (9x9 and 15x15 boards and others, every rule), each search
 //! technique alone and all of them together return plain negamax's value at the same depth.
-//! The oracle uses the same evaluator, so it searches the same narrowed move sets. Searches
+//! The oracle uses the same evaluator, so it searches the same narrowed move sets (and the
+//! same four extension, when it is on). Searches
 //! that take moves back in place (make/unmake) walk exactly the tree copy-make walks.
 
 use boardgames_core::{Game, MoveList, Rng};
@@ -88,9 +89,11 @@ proptest! {
         seed in any::<u64>(),
         depth in 1u32..5,
         noise in any::<bool>(),
+        extension in any::<bool>(),
     ) {
         let position = random_position(size, RULES[rule], plies, seed);
-        let evaluator = GomokuEvaluator::new();
+        // With the four extension negamax extends the same way, so the values still agree.
+        let evaluator = GomokuEvaluator::new().with_four_extension(extension);
         let depth = depth.min(affordable_depth(&position, &evaluator, 4));
         if noise {
             // Blurred scores rarely tie: move ordering and bounds are exercised harder.

@@ -22,6 +22,17 @@ pub trait Evaluator<G: Game> {
     fn order_hint(&self, _position: &G, _mv: G::Move) -> Score {
         0
     }
+
+    /// `true` when the side to move of `position` has only forced replies (gomoku: it must
+    /// stop a five). The search then does not count the ply into `position` against the depth,
+    /// so a forcing move costs one ply instead of two and threat sequences are followed past
+    /// the horizon (a search extension). [`crate::negamax`] extends the same way, so every
+    /// technique still returns its value. Must be deterministic, and true only where the
+    /// replies are few: a game that says `true` everywhere searches to [`crate::MAX_PLY`]. The
+    /// default is `false`: no extension.
+    fn forced(&self, _position: &G) -> bool {
+        false
+    }
 }
 
 /// An evaluator that knows nothing: every ongoing position scores 0. With enough depth the

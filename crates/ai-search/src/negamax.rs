@@ -31,7 +31,8 @@ fn negamax_at<G: Game, E: Evaluator<G>>(
     for &mv in &moves {
         let mut child = position.clone();
         child.play_unchecked(mv);
-        let value = negamax_at(&child, depth - 1, ply + 1, evaluator);
+        let extension = u32::from(evaluator.forced(&child));
+        let value = negamax_at(&child, depth - 1 + extension, ply + 1, evaluator);
         // A game that does not always alternate may leave the same side to move: its value is
         // then already this side's.
         let same_side = !G::ALTERNATES && child.side_to_move() == position.side_to_move();

@@ -408,54 +408,56 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>, W: Walk<G>> Context<'_, G, E, 
         self.s.line[ply] = Some(mv);
         let side = position.side_to_move();
         W::child(position, mv, |child| {
+            // A forced reply does not use up depth (see `Evaluator::forced`).
+            let depth = depth - 1 + u32::from(self.evaluator.forced(child));
             if !G::ALTERNATES && child.side_to_move() == side {
-                return self.same_side_score(child, i, at, alpha, beta);
+                return self.same_side_score(child, depth, i, ply, alpha, beta);
             }
-            if depth == 1 {
+            if depth == 0 {
                 // The child is a leaf: its value does not depend on the window.
                 -self.leaf(child, ply + 1)
             } else if !t.alpha_beta {
-                -self.node(child, depth - 1, ply + 1, -INFINITY, INFINITY)
+                -self.node(child, depth, ply + 1, -INFINITY, INFINITY)
             } else if t.pvs && i > 0 {
-                let s = -self.node(child, depth - 1, ply + 1, -alpha - 1, -alpha);
+                let s = -self.node(child, depth, ply + 1, -alpha - 1, -alpha);
                 if s > alpha && s < beta && !self.s.aborted {
-                    -self.node(child, depth - 1, ply + 1, -beta, -alpha)
+                    -self.node(child, depth, ply + 1, -beta, -alpha)
                 } else {
                     s
                 }
             } else {
-                -self.node(child, depth - 1, ply + 1, -beta, -alpha)
+                -self.node(child, depth, ply + 1, -beta, -alpha)
             }
         })
     }
 
     /// [`Context::child_score`] for a child where the same side moves again (games that do not
     /// always alternate, [`Game::ALTERNATES`]): its value is already from this side's view, so
-    /// it is searched with the same window and not negated.
+    /// it is searched with the same window and not negated. `depth` is the child's.
     #[cold]
     fn same_side_score(
         &mut self,
         child: &mut G,
+        depth: u32,
         i: usize,
-        at: At,
+        ply: usize,
         alpha: Score,
         beta: Score,
     ) -> Score {
-        let (depth, ply) = (at.depth, at.ply);
         let t = self.techniques;
-        if depth == 1 {
+        if depth == 0 {
             self.leaf(child, ply + 1)
         } else if !t.alpha_beta {
-            self.node(child, depth - 1, ply + 1, -INFINITY, INFINITY)
+            self.node(child, depth, ply + 1, -INFINITY, INFINITY)
         } else if t.pvs && i > 0 {
-            let s = self.node(child, depth - 1, ply + 1, alpha, alpha + 1);
+            let s = self.node(child, depth, ply + 1, alpha, alpha + 1);
             if s > alpha && s < beta && !self.s.aborted {
-                self.node(child, depth - 1, ply + 1, alpha, beta)
+                self.node(child, depth, ply + 1, alpha, beta)
             } else {
                 s
             }
         } else {
-            self.node(child, depth - 1, ply + 1, alpha, beta)
+            self.node(child, depth, ply + 1, alpha, beta)
         }
     }
 

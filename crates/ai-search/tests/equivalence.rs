@@ -1,7 +1,9 @@
 //! Every technique returns plain negamax's value at the same depth, on random positions.
 
 use boardgames_core::{Game, Rng};
-use boardgames_search::{negamax, Evaluator, Limits, Score, Searcher, Techniques};
+use boardgames_search::{
+    check_techniques, negamax, Evaluator, Limits, Score, Searcher, Techniques,
+};
 use boardgames_tictactoe::Position;
 use proptest::prelude::*;
 
@@ -12,6 +14,21 @@ struct HashNoise;
 impl Evaluator<Position> for HashNoise {
     fn evaluate(&self, position: &Position) -> Score {
         (position.zobrist() % 2001) as Score - 1000
+    }
+}
+
+/// [`HashNoise`] with a search extension on a pseudo-random third of the positions (a
+/// tic-tac-toe game ends within nine plies, so any extension rule terminates).
+#[derive(Clone)]
+struct ForcedNoise;
+
+impl Evaluator<Position> for ForcedNoise {
+    fn evaluate(&self, position: &Position) -> Score {
+        HashNoise.evaluate(position)
+    }
+
+    fn forced(&self, position: &Position) -> bool {
+        position.zobrist() % 3 == 0
     }
 }
 
@@ -78,6 +95,51 @@ proptest! {
             let cold = negamax(&pos, depth, &HashNoise);
             let warm = searcher.search(&pos, &Limits::depth(depth)).score;
             prop_assert_eq!(warm, cold, "depth {}", depth);
+        }
+    }
+
+    /// Extensions (`Evaluator::forced`) change the tree, the same way for negamax and every
+    /// technique.
+    #[test]
+    fn extensions_keep_every_technique_equal(seed in any::<u64>(), plies in 0usize..7, depth in 1u32..5) {
+        let pos = random_position(seed, plies);
+        prop_assume!(!pos.status().is_over());
+        prop_assert_eq!(check_techniques(&pos, depth, &ForcedNoise), Ok(()));
+    }
+}
+
+/// Forced replies cost no depth: with every position forced, a depth-1 search follows every
+/// line to the end of the game, so it returns the value of a full-depth search.
+#[test]
+fn forced_replies_cost_no_depth() {
+    #[derive(Clone)]
+    struct AllForced;
+    impl Evaluator<Position> for AllForced {
+        fn evaluate(&self, position: &Position) -> Score {
+            HashNoise.evaluate(position)
+        }
+        fn forced(&self, _: &Position) -> bool {
+            true
+        }
+    }
+    for seed in 0..40 {
+        let pos = random_position(seed, (seed % 5) as usize);
+        if pos.status().is_over() {
+            continue;
+        }
+        let full = negamax(&pos, 9, &HashNoise);
+        assert_eq!(negamax(&pos, 1, &AllForced), full, "{pos}");
+        let found = Searcher::new(AllForced).search(&pos, &Limits::depth(1));
+        assert_eq!(found.score, full, "{pos}");
+        // Without the extension depth 1 sees only the children's static values.
+        let shallow = negamax(&pos, 1, &HashNoise);
+        if shallow != full {
+            assert_ne!(
+                Searcher::new(HashNoise)
+                    .search(&pos, &Limits::depth(1))
+                    .score,
+                full
+            );
         }
     }
 }

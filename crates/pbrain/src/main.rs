@@ -44,14 +44,19 @@ fn main() -> io::Result<()> {
         let _ = lines.send((Instant::now(), None));
     });
     let mut engine = Engine::new(stop);
-    // `--no-threats`: without the VCF and VCT searches; `--no-vct`: without the VCT (matches
-    // measure what they add).
-    let no_threats = std::env::args().any(|a| a == "--no-threats");
-    let no_vct = std::env::args().any(|a| a == "--no-vct");
-    if no_threats || no_vct {
+    // `--no-threats`: without the VCF and VCT searches; `--no-vct`: without the VCT;
+    // `--no-extension`: without the four extension (matches measure what they add).
+    let flag = |name: &str| std::env::args().any(|a| a == name);
+    let (no_threats, no_vct, no_extension) = (
+        flag("--no-threats"),
+        flag("--no-vct"),
+        flag("--no-extension"),
+    );
+    if no_threats || no_vct || no_extension {
         let thinker = Thinker::new(Clock::default().table_bytes()).with_techniques(Techniques {
             vcf: !no_threats,
-            vct: false,
+            vct: !no_threats && !no_vct,
+            four_extension: !no_extension,
         });
         engine = engine.with_thinker(thinker);
     }

@@ -42,6 +42,28 @@ pub struct Techniques {
     pub vcf: bool,
     /// Look for a VCT after the VCF.
     pub vct: bool,
+    /// Search with the four extension ([`GomokuEvaluator::with_four_extension`]).
+    pub four_extension: bool,
+}
+
+impl Default for Techniques {
+    /// Every technique on.
+    fn default() -> Self {
+        Techniques {
+            vcf: true,
+            vct: true,
+            four_extension: true,
+        }
+    }
+}
+
+/// The searcher of the engine's evaluator with `techniques` and a table of `bytes`.
+fn searcher(
+    techniques: Techniques,
+    bytes: usize,
+) -> Searcher<SearchPosition, GomokuEvaluator, MakeUnmake> {
+    let evaluator = GomokuEvaluator::new().with_four_extension(techniques.four_extension);
+    Searcher::make_unmake(evaluator).with_table_bytes(bytes)
 }
 
 /// The move chooser: a searcher whose table lives from move to move.
@@ -55,25 +77,23 @@ impl Thinker {
     /// A chooser with a table of `table_bytes` and the threat searches on.
     pub fn new(table_bytes: usize) -> Self {
         Thinker {
-            searcher: Searcher::make_unmake(GomokuEvaluator::new()).with_table_bytes(table_bytes),
+            searcher: searcher(Techniques::default(), table_bytes),
             table_bytes,
-            techniques: Techniques {
-                vcf: true,
-                vct: true,
-            },
+            techniques: Techniques::default(),
         }
     }
 
     /// This chooser with other threat searches (a match without them measures what they add).
     pub fn with_techniques(mut self, techniques: Techniques) -> Self {
         self.techniques = techniques;
+        self.searcher = searcher(techniques, self.table_bytes);
         self
     }
 
     /// Makes the table `bytes` large (a new, empty table) unless it is already.
     pub fn resize(&mut self, bytes: usize) {
         if bytes != self.table_bytes {
-            self.searcher = Searcher::make_unmake(GomokuEvaluator::new()).with_table_bytes(bytes);
+            self.searcher = searcher(self.techniques, bytes);
             self.table_bytes = bytes;
         }
     }

@@ -36,6 +36,8 @@ pub const WIN_SOON: Score = 50_000;
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct GomokuEvaluator {
     width: usize,
+    /// Whether stopping a five is a forced reply that costs no depth ([`Evaluator::forced`]).
+    extend_fours: bool,
 }
 
 /// The default number of quiet moves searched: the best by their ordering hint.
@@ -52,6 +54,18 @@ impl GomokuEvaluator {
     pub const fn new() -> GomokuEvaluator {
         GomokuEvaluator {
             width: DEFAULT_WIDTH,
+            extend_fours: false,
+        }
+    }
+
+    /// This evaluator with (`true`) or without the four extension: a position where the side
+    /// to move must stop the opponent's five is forced ([`Evaluator::forced`]), so a four
+    /// costs the search one ply instead of two and sequences of fours are followed past the
+    /// horizon. Off by default.
+    pub const fn with_four_extension(self, on: bool) -> GomokuEvaluator {
+        GomokuEvaluator {
+            extend_fours: on,
+            ..self
         }
     }
 
@@ -66,7 +80,7 @@ impl GomokuEvaluator {
         } else {
             width
         };
-        GomokuEvaluator { width }
+        GomokuEvaluator { width, ..self }
     }
 
     /// The score from the side to move's view (what [`Evaluator::evaluate`] returns).
@@ -250,6 +264,15 @@ impl Evaluator<SearchPosition> for GomokuEvaluator {
         if moves.is_empty() {
             pos.legal_moves(moves);
         }
+    }
+
+    /// With the four extension: the side to move has no five of its own and must stop one.
+    #[inline]
+    fn forced(&self, position: &SearchPosition) -> bool {
+        let me = position.side_to_move();
+        self.extend_fours
+            && position.count(me.opponent(), Class::Five) > 0
+            && position.count(me, Class::Five) == 0
     }
 
     #[inline]
