@@ -69,7 +69,8 @@ pub use check::{check_techniques, check_techniques_make_unmake};
 pub use evaluator::{terminal_score, Evaluator, NoKnowledge};
 pub use limits::Limits;
 pub use mcts::{
-    Heuristic, InvalidExploration, Leaf, Mcts, MctsConfig, MctsResult, MoveStats, RandomPlayout,
+    Heuristic, InvalidExploration, Leaf, Mcts, MctsConfig, MctsResult, MoveStats, ParallelGame,
+    RandomPlayout,
 };
 pub use negamax::negamax;
 pub use result::{Proof, SearchResult};

@@ -134,13 +134,7 @@ impl From<&Position> for Setup {
     }
 }
 
-impl TryFrom<Setup> for Position {
-    type Error = SetupError;
-
-    fn try_from(setup: Setup) -> Result<Position, SetupError> {
-        setup.validate()
-    }
-}
+boardgames_core::try_from_setup!(Setup => Position, SetupError);
 
 /// The parts of a validated position, for [`Position::from_validated`].
 pub(crate) struct Parts {
