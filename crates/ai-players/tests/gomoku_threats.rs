@@ -18,7 +18,10 @@
 
 use boardgames_core::{ByPlayer, Game, MoveList, Player, Rng, Status};
 use boardgames_gomoku::{Point, PointSet, Position, Rule, Setup};
-use boardgames_players::gomoku::{vcf, vct, ThreatLimits, ThreatOutcome, ThreatWin};
+use boardgames_players::gomoku::{
+    vcf, vct, GomokuEvaluator, SearchPosition, ThreatLimits, ThreatOutcome, ThreatWin,
+};
+use boardgames_search::{Limits, Proof, Searcher};
 use std::time::Instant;
 
 /// A position from a diagram (top row first; `x` black, `o` white, `.` empty) with `to_move`
@@ -166,6 +169,23 @@ fn renjuportal_2990_white_vcf_in_5() {
     assert_eq!(text.join(" "), "l13 l11 k12 j11 i12 h12 i13 i14 h14");
     check_line(&position, &win);
     assert_eq!(solve_vcf(&position, 5).0, ThreatOutcome::NoWin);
+}
+
+/// The alpha-beta search with the four extension: a four costs one ply (the forced block is
+/// free), so a search as deep as the attacker's six moves of 2990 (five fours and the five)
+/// proves the win, which the same depth does not see without the extension.
+#[test]
+fn the_four_extension_proves_2990_at_six_plies() {
+    let position = SearchPosition::new(diagram(PUZZLE_2990, Rule::RENJU, Player::Second));
+    let search = |extension: bool| {
+        let evaluator = GomokuEvaluator::new().with_four_extension(extension);
+        Searcher::make_unmake(evaluator).search(&position, &Limits::depth(6))
+    };
+    let with = search(true);
+    assert_eq!(with.proof, Some(Proof::Win), "{with:?}");
+    assert!(with.plies_to_end().is_some_and(|n| n <= 11), "{with:?}");
+    let without = search(false);
+    assert_eq!(without.proof, None, "{without:?}");
 }
 
 #[test]
