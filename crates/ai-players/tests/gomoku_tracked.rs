@@ -46,6 +46,18 @@ fn near_from_scratch(pos: &Position) -> PointSet {
         .collect()
 }
 
+/// A random point of the 9x9 square at the centre of a `size` board (all of a smaller one),
+/// so that shapes are many.
+fn near_centre(rng: &mut Rng, size: u32) -> Point {
+    let span = size.min(9);
+    let offset = (size - span) / 2;
+    Point::new(
+        (offset + rng.below(span)) as u8,
+        (offset + rng.below(span)) as u8,
+    )
+    .unwrap()
+}
+
 fn check(tracked: &SearchPosition) -> Result<(), TestCaseError> {
     let pos = *tracked.position();
     let scratch = SearchPosition::new(pos);
@@ -112,15 +124,8 @@ proptest! {
         let rule = RULES[rule];
         let mut tracked = SearchPosition::new(Position::new(size, rule).unwrap());
         let mut rng = Rng::new(seed);
-        // Moves near the centre, so that shapes are many.
-        let span = size.min(9);
-        let offset = (size - span) / 2;
         for _ in 0..plies {
-            let p = Point::new(
-                (offset + rng.below(span)) as u8,
-                (offset + rng.below(span)) as u8,
-            )
-            .unwrap();
+            let p = near_centre(&mut rng, size);
             if !tracked.is_legal(p) {
                 continue;
             }
@@ -149,8 +154,6 @@ proptest! {
         let mut tracked = SearchPosition::new(Position::new(size, rule).unwrap());
         let mut rng = Rng::new(seed);
         let mut undos = Vec::new();
-        let span = size.min(9);
-        let offset = (size - span) / 2;
         for _ in 0..steps {
             // Take back one time in three (always once the game is over).
             if !undos.is_empty() && (tracked.status().is_over() || rng.below(3) == 0) {
@@ -159,11 +162,7 @@ proptest! {
                 prop_assert_eq!(*tracked.position(), before);
                 prop_assert_eq!(tracked.zobrist(), before.zobrist_from_scratch());
             } else {
-                let p = Point::new(
-                    (offset + rng.below(span)) as u8,
-                    (offset + rng.below(span)) as u8,
-                )
-                .unwrap();
+                let p = near_centre(&mut rng, size);
                 if tracked.status().is_over() || !tracked.is_legal(p) {
                     continue;
                 }
