@@ -5,7 +5,8 @@
 
 use boardgames_core::{Game, MoveError, MoveList, Player, Status, Unmake};
 use boardgames_search::{
-    check_techniques_make_unmake, negamax, Limits, NoKnowledge, Proof, Searcher, Techniques, WIN,
+    check_techniques_make_unmake, negamax, Limits, Mcts, NoKnowledge, Proof, RandomPlayout,
+    Searcher, Techniques, WIN,
 };
 use std::fmt;
 use std::str::FromStr;
@@ -195,5 +196,33 @@ fn make_unmake_walks_the_tree_copy_make_walks() {
     for stones in 1..=12 {
         let pile = start(stones);
         check_techniques_make_unmake(&pile, u32::from(stones), &NoKnowledge).unwrap();
+    }
+}
+
+/// MCTS follows the players too: its solver proves every pile's result (the named-players
+/// oracle's) and plays a winning move, from either side, with a tree reused from move to move.
+#[test]
+fn mcts_proves_the_pile_for_the_right_player() {
+    for stones in 1..=12 {
+        let mut pile = start(stones);
+        let mut mcts = Mcts::new(RandomPlayout::default());
+        // The winner keeps winning: play the search's moves to the end.
+        let champion = winner(pile);
+        while pile.winner.is_none() {
+            let result = mcts.search(&pile, &Limits::simulations(20_000));
+            let expected = if champion == pile.mover {
+                Proof::Win
+            } else {
+                Proof::Loss
+            };
+            assert_eq!(result.proof, Some(expected), "{pile}: {result:?}");
+            let mv = result.best_move.unwrap();
+            pile.play(mv).unwrap();
+            if expected == Proof::Win {
+                // A winning move keeps the win: the oracle agrees after it.
+                assert_eq!(winner(pile), champion, "{pile}");
+            }
+        }
+        assert_eq!(pile.winner, Some(champion), "{stones} stones");
     }
 }

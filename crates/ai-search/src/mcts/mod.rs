@@ -160,12 +160,9 @@ type ParallelSearch<G, L> = fn(&mut Mcts<G, L>, &G, &Limits) -> MctsResult<<G as
 /// Limits ([`Limits`]): `simulations`, `time`, `stop`, and `nodes` as the largest tree; the
 /// first simulation always runs, so an ongoing position always gets a move.
 ///
-/// The tree flips the reward at every level: it assumes the side to move changes with every
-/// move. For a game that declares otherwise (`Game::ALTERNATES = false`, gomoku's opening
-/// steps) its values are those of an alternating game; the alpha-beta [`Searcher`] handles
-/// such games exactly.
-///
-/// [`Searcher`]: crate::Searcher
+/// Rewards and proofs follow the players, not the plies: in a game where one side may move
+/// twice in a row (`Game::ALTERNATES = false`, gomoku's opening steps) a node reached by such a
+/// move keeps its side's values; in the other games this costs nothing (it compiles away).
 pub struct Mcts<G: Game, L: Leaf<G> = RandomPlayout> {
     config: MctsConfig,
     workers: Vec<Worker<G, L>>,

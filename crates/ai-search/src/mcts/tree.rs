@@ -32,6 +32,10 @@ pub(crate) struct Node<M> {
     pub(crate) prior: f32,
     /// The move into the node (`None` at the root).
     pub(crate) mv: Option<M>,
+    /// Whether the move into the node left the same side to move (only in games that do not
+    /// always alternate, [`Game::ALTERNATES`]; set when the node is first reached). The mover
+    /// into the node is then its side to move, and its value and proof are that side's.
+    pub(crate) same_side: bool,
 }
 
 impl<M> Node<M> {
@@ -45,6 +49,7 @@ impl<M> Node<M> {
             plies: 0,
             prior,
             mv,
+            same_side: false,
         }
     }
 
@@ -102,6 +107,25 @@ impl<G: Game> Tree<G> {
         &self.nodes[0]
     }
 
+    /// Whether the mover into node `n` is also its side to move (never in a game that always
+    /// alternates, where this compiles away).
+    #[inline(always)]
+    fn keeps_side(&self, n: usize) -> bool {
+        !G::ALTERNATES && self.nodes[n].same_side
+    }
+
+    /// The reward for the mover into node `n` of a leaf valued `value` (in -1..=1) from the
+    /// view of its side to move.
+    #[inline(always)]
+    fn leaf_reward(&self, n: usize, value: f64) -> f64 {
+        let value = value.clamp(-1.0, 1.0);
+        if self.keeps_side(n) {
+            (1.0 + value) / 2.0
+        } else {
+            (1.0 - value) / 2.0
+        }
+    }
+
     /// Makes `position` the root. With `reuse`, keeps the subtree of the same position when
     /// it is the old root, a child or a grandchild of it; returns the nodes kept.
     pub(crate) fn set_root(&mut self, position: &G, reuse: bool) -> usize {
@@ -155,6 +179,17 @@ impl<G: Game> Tree<G> {
         out.clear();
         out.push(self.nodes[index]);
         out[0].mv = None;
+        if out[0].same_side {
+            // A root's value and proof are those of the player who is not to move there.
+            let root = &mut out[0];
+            root.value = f64::from(root.visits) - root.value;
+            root.proof = match root.proof {
+                WIN => LOSS,
+                LOSS => WIN,
+                other => other,
+            };
+            root.same_side = false;
+        }
         let mut i = 0;
         while i < out.len() {
             let range = out[i].child_range();
@@ -195,14 +230,18 @@ impl<G: Game> Tree<G> {
                     newly_proven = true;
                     break proof_reward(self.nodes[n].proof);
                 }
-                break (1.0 - leaf.value(&pos, rng).clamp(-1.0, 1.0)) / 2.0;
+                break self.leaf_reward(n, leaf.value(&pos, rng));
             }
             if node.children == 0 && !self.expand(n, &pos, leaf, max_nodes) {
-                break (1.0 - leaf.value(&pos, rng).clamp(-1.0, 1.0)) / 2.0;
+                break self.leaf_reward(n, leaf.value(&pos, rng));
             }
             let c = self.select(n, exploration);
             if let Some(mv) = self.nodes[c].mv {
-                pos.play_unchecked(mv);
+                if G::ALTERNATES {
+                    pos.play_unchecked(mv);
+                } else {
+                    self.play_tracking_side(c, &mut pos, mv);
+                }
             }
             self.path.push(c as u32);
             n = c;
@@ -210,13 +249,27 @@ impl<G: Game> Tree<G> {
         self.backup(reward, newly_proven);
     }
 
-    /// Records the result of a finished position: `side` is its side to move, so the mover
-    /// into it is the other player.
+    /// Plays `mv` into child `c` in a game that does not always alternate, noting whether it
+    /// kept the side to move.
+    #[inline(never)]
+    fn play_tracking_side(&mut self, c: usize, pos: &mut G, mv: G::Move) {
+        let side = pos.side_to_move();
+        pos.play_unchecked(mv);
+        self.nodes[c].same_side = pos.side_to_move() == side;
+    }
+
+    /// Records the result of a finished position whose side to move is `side` (the mover into
+    /// it is the other player, unless the move kept the same side to move).
     fn set_terminal(&mut self, n: usize, status: Status, side: Player) {
+        let mover = if self.keeps_side(n) {
+            side
+        } else {
+            side.opponent()
+        };
         let node = &mut self.nodes[n];
         node.proof = match status {
-            Status::Won(p) if p == side => LOSS,
-            Status::Won(_) => WIN,
+            Status::Won(p) if p == mover => WIN,
+            Status::Won(_) => LOSS,
             _ => DRAW,
         };
         node.plies = 0;
@@ -296,23 +349,29 @@ impl<G: Game> Tree<G> {
     }
 
     /// Adds the reward (for the mover into the last node of the path) to every node of the
-    /// path, alternating sides, and carries a new proof up as far as it reaches.
+    /// path, for each node's own mover (the other player one level up, unless a move kept the
+    /// side to move), and carries a new proof up as far as it reaches.
     fn backup(&mut self, mut reward: f64, mut proving: bool) {
         for i in (0..self.path.len()).rev() {
             let n = self.path[i] as usize;
             let node = &mut self.nodes[n];
             node.visits = node.visits.saturating_add(1);
             node.value += reward;
-            reward = 1.0 - reward;
+            // The reward is the parent's side to move's; the parent's mover is that side
+            // only when the move into the parent kept it.
+            if i == 0 || !self.keeps_side(self.path[i - 1] as usize) {
+                reward = 1.0 - reward;
+            }
             if proving && i > 0 {
                 proving = self.try_prove(self.path[i - 1] as usize);
             }
         }
     }
 
-    /// MCTS-Solver: `n` is lost for its mover when a child wins for the side to move, won
-    /// when every child is lost, drawn when every child is proven and the best draws.
-    /// Returns `true` when `n` became proven.
+    /// MCTS-Solver: `n`'s side to move wins when a child wins for it, loses when every child
+    /// is lost, draws when every child is proven and the best draws; the proof is then its
+    /// mover's (the other player, unless the move into `n` kept the side to move). Returns
+    /// `true` when `n` became proven.
     fn try_prove(&mut self, n: usize) -> bool {
         let node = self.nodes[n];
         if node.proof != UNPROVEN || node.children == 0 {
@@ -331,11 +390,12 @@ impl<G: Game> Tree<G> {
             }
         }
         let (proof, plies) = match fastest_win {
-            Some(w) => (LOSS, w),
+            Some(w) => (WIN, w),
             None if !all => return false,
             None if draw => (DRAW, 0),
-            None => (WIN, slowest_loss),
+            None => (LOSS, slowest_loss),
         };
+        let proof = if self.keeps_side(n) { proof } else { -proof };
         let node = &mut self.nodes[n];
         node.proof = proof;
         node.plies = plies.saturating_add(1);
