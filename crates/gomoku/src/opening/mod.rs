@@ -16,8 +16,8 @@
 //! stones, a Soosõrv-8 stone and its declaration, the fifth-move offers). Perft, the harness
 //! and random playouts do not mind, and the game says so with `Game::ALTERNATES = false`: the
 //! alpha-beta search of `boardgames-search` then negates a score only where the side to move
-//! changes, so its values hold through the opening. Its MCTS still assumes alternation, so the
-//! referee and the computer player search for stones once the opening is over.
+//! changes, and its MCTS backs rewards up by player, so both hold through the opening. The
+//! referee and the computer players search for stones once the opening is over.
 //!
 //! Notation (see `docs/rules.md`): a stone is its point (`h8`); `black` and `white` choose the
 //! colour the acting seat will play; `place2` is Swap2's "two more stones"; `declare:N`
