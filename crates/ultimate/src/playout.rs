@@ -156,8 +156,13 @@ impl Position {
         };
         let (end, empties_after) = work.end(status);
         self.set_after_playout(end);
-        // Each ply filled one cell: the plies are the empty cells that went.
-        (status, empties_before.wrapping_sub(empties_after) as usize)
+        // Each ply filled one cell: the plies are the empty cells that went. (An inconsistent
+        // position's counts are nonsense too, and may even wrap: no playout has more than the
+        // board's 81 plies, so the count says at most that.)
+        (
+            status,
+            empties_before.wrapping_sub(empties_after).min(81) as usize,
+        )
     }
 }
 

@@ -260,3 +260,19 @@ fn the_position_is_copy_and_at_most_64_bytes() {
         core::mem::size_of::<Position>()
     );
 }
+
+/// The case the property above found: three illegal unchecked moves leave a position whose
+/// cell counts disagree, and its playout reported 4,294,967,295 plies (the difference of the
+/// empty-cell counts, wrapped). The count is nonsense on such a position, but no playout
+/// reports more than the board's 81 plies.
+#[test]
+fn a_nonsense_position_reports_at_most_81_plies() {
+    let mut rng = Rng::new(5529739591856809248);
+    let mut pos = random_position(Position::new(), 38, &mut rng);
+    for index in [22, 3, 29] {
+        pos.play_unchecked(Move::from_index(index).unwrap());
+        let _ = pos.random_move(&mut rng);
+    }
+    let (_, plies) = pos.clone().random_playout(&mut rng, usize::MAX);
+    assert!(plies <= 81, "{plies} plies");
+}
