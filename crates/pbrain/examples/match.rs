@@ -9,7 +9,8 @@
 //!
 //! `--a` / `--b`: `expert` (the gomoku player's expert level as it was before the threat
 //! searches: a 200,000-node search, seeded noise; `--expert-ms N` searches N ms a move
-//! instead) or a command line (split at spaces).
+//! instead), `expert+ext` (the same search with the four extension,
+//! `GomokuEvaluator::with_four_extension`) or a command line (split at spaces).
 //! `--rule`: the `INFO rule` value (0, 1, 4, 8, 9, 16). `--openings N`: the first N of the
 //! fixed openings, each played twice (colours swapped). A late answer (past `--turn-ms` plus
 //! `--tolerance-ms`, 0 by default) or an illegal move loses the game.
@@ -167,12 +168,14 @@ impl Drop for Engine {
 }
 
 fn new_side(spec: &str, rule: u32, turn_ms: u64, seed: u64) -> Side {
-    if spec == "expert" {
-        let evaluator = Seeded::new(GomokuEvaluator::new(), seed, 2);
-        Side::Expert(Box::new(Searcher::new(evaluator).with_table_bytes(8 << 20)))
-    } else {
-        Side::Engine(Engine::spawn(spec, rule, turn_ms))
-    }
+    let extension = match spec {
+        "expert" => false,
+        "expert+ext" => true,
+        _ => return Side::Engine(Engine::spawn(spec, rule, turn_ms)),
+    };
+    let evaluator = GomokuEvaluator::new().with_four_extension(extension);
+    let evaluator = Seeded::new(evaluator, seed, 2);
+    Side::Expert(Box::new(Searcher::new(evaluator).with_table_bytes(8 << 20)))
 }
 
 /// How a game ended, from player A's view.

@@ -61,7 +61,7 @@ impl GomokuEvaluator {
     /// This evaluator with (`true`) or without the four extension: a position where the side
     /// to move must stop the opponent's five is forced ([`Evaluator::forced`]), so a four
     /// costs the search one ply instead of two and sequences of fours are followed past the
-    /// horizon. Off by default.
+    /// horizon. Off by default; the engine and the normal and expert levels turn it on.
     pub const fn with_four_extension(self, on: bool) -> GomokuEvaluator {
         GomokuEvaluator {
             extend_fours: on,
