@@ -187,7 +187,9 @@ impl ArenaGame for Gomoku {
         Box::new(gomoku::GomokuPlayer::new(level, seed))
     }
     fn alpha_beta(&self, limits: Limits, threads: usize) -> Box<dyn Contestant<Self::Pos>> {
-        let searcher = Searcher::make_unmake(gomoku::GomokuEvaluator::new())
+        // The evaluator as the levels and the engine use it: with the four extension.
+        let evaluator = gomoku::GomokuEvaluator::new().with_four_extension(true);
+        let searcher = Searcher::make_unmake(evaluator)
             .with_table_bytes(TABLE_BYTES)
             .with_threads(threads);
         Box::new(AlphaBeta::new(searcher, limits, |p: &Self::Pos| {
