@@ -6,7 +6,7 @@
 
 use boardgames_core::{Game, MoveList, Rng};
 use boardgames_gomoku::{Point, Position, Rule};
-use boardgames_players::gomoku::{GomokuEvaluator, SearchPosition};
+use boardgames_players::gomoku::{GomokuEvaluator, SearchPosition, MAX_WIDTH};
 use boardgames_players::Seeded;
 use boardgames_search::{check_techniques_make_unmake, negamax, Evaluator, Limits, Searcher};
 use proptest::prelude::*;
@@ -90,10 +90,15 @@ proptest! {
         depth in 1u32..5,
         noise in any::<bool>(),
         extension in any::<bool>(),
+        root_width in prop::sample::select(vec![1usize, 16, MAX_WIDTH]),
     ) {
-        let position = random_position(size, RULES[rule], plies, seed);
-        // With the four extension negamax extends the same way, so the values still agree.
-        let evaluator = GomokuEvaluator::new().with_four_extension(extension);
+        let mut position = random_position(size, RULES[rule], plies, seed);
+        position.mark_root();
+        // With the four extension negamax extends the same way, so the values still agree;
+        // a wider root is the same tree for every technique.
+        let evaluator = GomokuEvaluator::new()
+            .with_four_extension(extension)
+            .with_root_width(root_width);
         let depth = depth.min(affordable_depth(&position, &evaluator, 4));
         if noise {
             // Blurred scores rarely tie: move ordering and bounds are exercised harder.

@@ -177,3 +177,54 @@ proptest! {
         }
     }
 }
+
+/// A search's root is where the position was made (or last marked): the plies count from
+/// there through play, make and take-back.
+#[test]
+fn plies_count_from_the_root() {
+    let start = Position::new(15, Rule::STANDARD).unwrap();
+    let mut tracked = SearchPosition::new(start);
+    assert_eq!(tracked.plies_from_root(), 0);
+    tracked.play("h8".parse().unwrap()).unwrap();
+    assert_eq!(tracked.plies_from_root(), 1);
+    let undo = tracked.make("j9".parse().unwrap());
+    assert_eq!(tracked.plies_from_root(), 2);
+    tracked.unmake(undo);
+    assert_eq!(tracked.plies_from_root(), 1);
+    tracked.mark_root();
+    assert_eq!(tracked.plies_from_root(), 0);
+    assert_eq!(
+        SearchPosition::new(*tracked.position()).plies_from_root(),
+        0
+    );
+}
+
+/// The root width widens the root's quiet moves only: every near point there, the best
+/// twelve one ply down.
+#[test]
+fn the_root_width_applies_at_the_root_only() {
+    use boardgames_core::MoveList;
+    use boardgames_players::gomoku::{GomokuEvaluator, DEFAULT_WIDTH, MAX_WIDTH};
+    use boardgames_search::Evaluator;
+    let mut position = Position::new(15, Rule::FREESTYLE).unwrap();
+    for mv in ["h8", "j9", "f6", "k12", "c3"] {
+        position.play(mv.parse().unwrap()).unwrap();
+    }
+    let root = SearchPosition::new(position);
+    let near = root.near().len();
+    assert!(near > DEFAULT_WIDTH, "{near} near points");
+    let wide = GomokuEvaluator::new().with_root_width(MAX_WIDTH);
+    let narrow = GomokuEvaluator::new();
+    let moves = |evaluator: &GomokuEvaluator, position: &SearchPosition| {
+        let mut moves = MoveList::new();
+        evaluator.search_moves(position, &mut moves);
+        moves.len()
+    };
+    assert_eq!(moves(&wide, &root), near.min(MAX_WIDTH));
+    assert_eq!(moves(&narrow, &root), DEFAULT_WIDTH);
+    let mut child = root.clone();
+    child.play("e5".parse().unwrap()).unwrap();
+    assert_eq!(moves(&wide, &child), DEFAULT_WIDTH);
+    // A narrower root than elsewhere is no narrower than elsewhere.
+    assert_eq!(moves(&narrow.with_root_width(3), &root), DEFAULT_WIDTH);
+}

@@ -7,6 +7,8 @@
 //!     --a target/release/pbrain-boardgames --b expert --rule 1 --turn-ms 200 --openings 5
 //! ```
 //!
+//! `--b-turn-ms N` gives B its own turn limit (a handicap match).
+//!
 //! `--a` / `--b`: `expert` (the gomoku player's expert level as it was before the threat
 //! searches: a 200,000-node search, seeded noise; `--expert-ms N` searches N ms a move
 //! instead), `expert+ext` (the same search with the four extension,
@@ -15,9 +17,9 @@
 //! fixed openings, each played twice (colours swapped). A late answer (past `--turn-ms` plus
 //! `--tolerance-ms`, 0 by default) or an illegal move loses the game.
 
-use boardgames_core::{Game, Player, Status};
+use boardgames_core::{Game, Player, Rng, Status};
 use boardgames_gomoku::{Point, Position};
-use boardgames_players::gomoku::{GomokuEvaluator, SearchPosition};
+use boardgames_players::gomoku::{Class, GomokuEvaluator, SearchPosition};
 use boardgames_players::Seeded;
 use boardgames_search::{Limits, Searcher};
 use pbrain_boardgames::protocol::{format_point, parse_coordinates, parse_rule};
@@ -59,6 +61,8 @@ struct Engine {
     output: Receiver<String>,
     synced: bool,
     answered: Instant,
+    /// The last `MESSAGE` line of the engine's current answer.
+    message: String,
 }
 
 impl Engine {
@@ -88,6 +92,7 @@ impl Engine {
             output,
             synced: false,
             answered: Instant::now(),
+            message: String::new(),
         };
         engine.send(&format!("INFO timeout_turn {turn_ms}"));
         engine.send("INFO timeout_match 0");
@@ -118,7 +123,13 @@ impl Engine {
             }
             let word = line.split_whitespace().next().unwrap_or("");
             match word {
-                "MESSAGE" | "DEBUG" | "" => continue,
+                "MESSAGE" => {
+                    if line.contains("Eval") || line.contains("score") {
+                        self.message = line;
+                    }
+                    continue;
+                }
+                "DEBUG" | "" => continue,
                 "ERROR" | "UNKNOWN" => {
                     PROTOCOL_ERRORS.fetch_add(1, Ordering::Relaxed);
                     eprintln!("  engine said: {line}");
@@ -152,6 +163,7 @@ impl Engine {
             self.send("DONE");
             self.synced = true;
         }
+        self.message.clear();
         let answer = self.answer(Duration::from_secs(10));
         self.answered = Instant::now();
         answer
@@ -194,23 +206,64 @@ struct Settings {
     b: String,
     rule_bits: u32,
     turn: Duration,
+    /// B's own turn limit (a handicap match), if not `turn`.
+    b_turn: Option<Duration>,
     tolerance: Duration,
     expert_time: Option<Duration>,
+    /// `--random-openings SEED`: openings drawn from the seed instead of the fixed ten.
+    random_openings: Option<u64>,
+}
+
+impl Settings {
+    /// The three stones of opening `i`: the fixed ones, or with `--random-openings SEED`
+    /// three distinct points within two of the centre drawn from the seed.
+    fn opening(&self, i: usize) -> Vec<(i8, i8)> {
+        let Some(seed) = self.random_openings else {
+            return OPENINGS[i % OPENINGS.len()].to_vec();
+        };
+        let mut rng = Rng::new(seed.wrapping_mul(1_000_003).wrapping_add(i as u64));
+        let mut stones = vec![(0, 0)];
+        while stones.len() < 3 {
+            let p = (rng.below(5) as i8 - 2, rng.below(5) as i8 - 2);
+            if !stones.contains(&p) {
+                stones.push(p);
+            }
+        }
+        stones
+    }
+
+    /// The turn limit of side `who` (0 for A, 1 for B).
+    fn turn_of(&self, who: usize) -> Duration {
+        match (who, self.b_turn) {
+            (1, Some(turn)) => turn,
+            _ => self.turn,
+        }
+    }
 }
 
 /// One game: A plays black when `a_black`. Returns the winner (0 for A, 1 for B) or `None`
 /// for a draw.
 fn game(settings: &Settings, opening: usize, a_black: bool, tally: &mut Tally) -> Option<usize> {
     let rule = parse_rule(&settings.rule_bits.to_string()).expect("a known rule");
-    let turn_ms = settings.turn.as_millis() as u64;
+    let turn_ms = |who: usize| settings.turn_of(who).as_millis() as u64;
     let mut sides = [
-        new_side(&settings.a, settings.rule_bits, turn_ms, 1 + opening as u64),
-        new_side(&settings.b, settings.rule_bits, turn_ms, 2 + opening as u64),
+        new_side(
+            &settings.a,
+            settings.rule_bits,
+            turn_ms(0),
+            1 + opening as u64,
+        ),
+        new_side(
+            &settings.b,
+            settings.rule_bits,
+            turn_ms(1),
+            2 + opening as u64,
+        ),
     ];
     let mut position = Position::new(u32::from(SIZE), rule).unwrap();
     let mut moves: Vec<Point> = Vec::new();
     let c = (SIZE / 2) as i8;
-    for &(dc, dr) in &OPENINGS[opening] {
+    for (dc, dr) in settings.opening(opening) {
         let p = Point::new((c + dc) as u8, (c + dr) as u8).unwrap();
         position.play(p).unwrap();
         moves.push(p);
@@ -233,6 +286,9 @@ fn game(settings: &Settings, opening: usize, a_black: bool, tally: &mut Tally) -
         };
         let took = start.elapsed();
         tally.slowest[who] = tally.slowest[who].max(took);
+        if let Side::Engine(engine) = &sides[who] {
+            dump_eval(&position, &engine.message);
+        }
         let mv = answer.and_then(|a| parse_coordinates(&a, SIZE).ok());
         let Some(mv) = mv.filter(|&p| position.is_legal(p)) else {
             if std::env::var_os("MATCH_LOG").is_some() {
@@ -241,7 +297,9 @@ fn game(settings: &Settings, opening: usize, a_black: bool, tally: &mut Tally) -
             tally.illegal[who] += 1;
             return Some(1 - who);
         };
-        if matches!(sides[who], Side::Engine(_)) && took > settings.turn + settings.tolerance {
+        if matches!(sides[who], Side::Engine(_))
+            && took > settings.turn_of(who) + settings.tolerance
+        {
             tally.late[who] += 1;
             return Some(1 - who);
         }
@@ -253,6 +311,58 @@ fn game(settings: &Settings, opening: usize, a_black: bool, tally: &mut Tally) -
             Status::Ongoing => {}
         }
     }
+}
+
+/// With `MATCH_EVALS=FILE`: appends the engine's reported evaluation of `position` (Rapfi's
+/// `Eval N`; mate scores skipped) and the position's shape counts, for fitting the
+/// evaluator's values: `eval` then, for the side to move and then the other colour, the
+/// number of (point, axis) pairs of each shape from `ClosedThree` to `Five`, and the points
+/// with two fours, a four and a live three, and two live threes. Positions a static rule
+/// already decides (a five to make or to stop, an open four to make) are left out.
+fn dump_eval(position: &Position, message: &str) {
+    let Some(path) = std::env::var_os("MATCH_EVALS") else {
+        return;
+    };
+    let Some(eval) = message
+        .split_whitespace()
+        .skip_while(|w| *w != "Eval")
+        .nth(1)
+        .and_then(|w| w.parse::<i32>().ok())
+    else {
+        return;
+    };
+    let tracked = SearchPosition::new(*position);
+    let me = position.side_to_move();
+    let decided = tracked.count(me, Class::Five) > 0
+        || tracked.count(me.opponent(), Class::Five) > 0
+        || tracked.count(me, Class::OpenFour) > 0;
+    if decided {
+        return;
+    }
+    let mut fields = vec![eval.to_string()];
+    for colour in [me, me.opponent()] {
+        let mut counts = [0u32; 10];
+        for point in position.empty_points() {
+            let threats = tracked.threats(colour, point);
+            for shape in threats.0 {
+                let i = shape as usize;
+                if (1..=7).contains(&i) {
+                    counts[i - 1] += 1;
+                }
+            }
+            let (fours, threes) = (threats.fours(), threats.live_threes());
+            counts[7] += u32::from(fours >= 2);
+            counts[8] += u32::from(fours >= 1 && threes >= 1);
+            counts[9] += u32::from(threes >= 2);
+        }
+        fields.extend(counts.iter().map(|c| c.to_string()));
+    }
+    let mut file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .expect("the evaluation file opens");
+    let _ = writeln!(file, "{}", fields.join(","));
 }
 
 fn main() {
@@ -268,7 +378,17 @@ fn main() {
         b: value("--b", "expert"),
         rule_bits: value("--rule", "1").parse().expect("--rule N"),
         turn: Duration::from_millis(value("--turn-ms", "200").parse().expect("--turn-ms N")),
+        b_turn: args
+            .iter()
+            .position(|a| a == "--b-turn-ms")
+            .and_then(|i| args.get(i + 1))
+            .map(|ms| Duration::from_millis(ms.parse().expect("--b-turn-ms N"))),
         tolerance: Duration::from_millis(value("--tolerance-ms", "0").parse().expect("ms")),
+        random_openings: args
+            .iter()
+            .position(|a| a == "--random-openings")
+            .and_then(|i| args.get(i + 1))
+            .map(|seed| seed.parse().expect("--random-openings SEED")),
         expert_time: args
             .iter()
             .position(|a| a == "--expert-ms")
@@ -277,7 +397,12 @@ fn main() {
     };
     let openings: usize = value("--openings", "5").parse().expect("--openings N");
     let mut tally = Tally::default();
-    for opening in 0..openings.min(OPENINGS.len()) {
+    let openings = if settings.random_openings.is_some() {
+        openings
+    } else {
+        openings.min(OPENINGS.len())
+    };
+    for opening in 0..openings {
         for a_black in [true, false] {
             let result = game(&settings, opening, a_black, &mut tally);
             match result {
@@ -297,11 +422,15 @@ fn main() {
         }
     }
     println!(
-        "A {} vs B {}, rule {}, {} ms a move: A {} - B {} ({} draws); late A/B {:?}, illegal A/B {:?}, protocol errors {}, slowest A/B {:?}",
+        "A {} vs B {}, rule {}, {} ms a move{}: A {} - B {} ({} draws); late A/B {:?}, illegal A/B {:?}, protocol errors {}, slowest A/B {:?}",
         settings.a,
         settings.b,
         settings.rule_bits,
         settings.turn.as_millis(),
+        settings
+            .b_turn
+            .map(|t| format!(" (B {} ms)", t.as_millis()))
+            .unwrap_or_default(),
         tally.wins,
         tally.losses,
         tally.draws,

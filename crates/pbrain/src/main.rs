@@ -45,18 +45,21 @@ fn main() -> io::Result<()> {
     });
     let mut engine = Engine::new(stop);
     // `--no-threats`: without the VCF and VCT searches; `--no-vct`: without the VCT;
-    // `--no-extension`: without the four extension (matches measure what they add).
+    // `--no-extension`: without the four extension; `--narrow-root`: the root's moves cut to
+    // twelve like every other node's (matches measure what they add).
     let flag = |name: &str| std::env::args().any(|a| a == name);
-    let (no_threats, no_vct, no_extension) = (
+    let (no_threats, no_vct, no_extension, narrow_root) = (
         flag("--no-threats"),
         flag("--no-vct"),
         flag("--no-extension"),
+        flag("--narrow-root"),
     );
-    if no_threats || no_vct || no_extension {
+    if no_threats || no_vct || no_extension || narrow_root {
         let thinker = Thinker::new(Clock::default().table_bytes()).with_techniques(Techniques {
             vcf: !no_threats,
             vct: !no_threats && !no_vct,
             four_extension: !no_extension,
+            wide_root: !narrow_root,
         });
         engine = engine.with_thinker(thinker);
     }

@@ -6,7 +6,7 @@ use crate::clock::{Clock, INSTANT};
 use boardgames_core::{Game, MoveList};
 use boardgames_gomoku::{Point, Position};
 use boardgames_players::gomoku::{
-    vcf, vct, GomokuEvaluator, SearchPosition, ThreatLimits, ThreatOutcome,
+    vcf, vct, GomokuEvaluator, SearchPosition, ThreatLimits, ThreatOutcome, MAX_WIDTH,
 };
 use boardgames_search::{Evaluator, Limits, MakeUnmake, Score, Searcher};
 use std::sync::atomic::AtomicBool;
@@ -44,6 +44,9 @@ pub struct Techniques {
     pub vct: bool,
     /// Search with the four extension ([`GomokuEvaluator::with_four_extension`]).
     pub four_extension: bool,
+    /// Search every near point at the root ([`GomokuEvaluator::with_root_width`]), not only
+    /// the best twelve.
+    pub wide_root: bool,
 }
 
 impl Default for Techniques {
@@ -53,6 +56,7 @@ impl Default for Techniques {
             vcf: true,
             vct: true,
             four_extension: true,
+            wide_root: true,
         }
     }
 }
@@ -62,7 +66,9 @@ fn searcher(
     techniques: Techniques,
     bytes: usize,
 ) -> Searcher<SearchPosition, GomokuEvaluator, MakeUnmake> {
-    let evaluator = GomokuEvaluator::new().with_four_extension(techniques.four_extension);
+    let evaluator = GomokuEvaluator::new()
+        .with_four_extension(techniques.four_extension)
+        .with_root_width(if techniques.wide_root { MAX_WIDTH } else { 1 });
     Searcher::make_unmake(evaluator).with_table_bytes(bytes)
 }
 

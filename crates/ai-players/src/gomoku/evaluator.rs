@@ -36,6 +36,9 @@ pub const WIN_SOON: Score = 50_000;
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct GomokuEvaluator {
     width: usize,
+    /// The quiet moves searched at the root ([`SearchPosition::plies_from_root`] 0), if
+    /// more than `width`.
+    root_width: usize,
     /// Whether stopping a five is a forced reply that costs no depth ([`Evaluator::forced`]).
     extend_fours: bool,
 }
@@ -54,6 +57,7 @@ impl GomokuEvaluator {
     pub const fn new() -> GomokuEvaluator {
         GomokuEvaluator {
             width: DEFAULT_WIDTH,
+            root_width: 1,
             extend_fours: false,
         }
     }
@@ -73,14 +77,23 @@ impl GomokuEvaluator {
     /// outside are clamped): the ones with the highest ordering hints. Forced replies are
     /// never cut.
     pub const fn with_width(self, width: usize) -> GomokuEvaluator {
-        let width = if width < 1 {
-            1
-        } else if width > MAX_WIDTH {
-            MAX_WIDTH
-        } else {
-            width
-        };
-        GomokuEvaluator { width, ..self }
+        GomokuEvaluator {
+            width: clamp_width(width),
+            ..self
+        }
+    }
+
+    /// This evaluator searching at most `width` quiet moves at the root of a search (the
+    /// position a [`SearchPosition`] was made from), and never fewer than elsewhere (1 to
+    /// [`MAX_WIDTH`]; values outside are clamped). The root's moves are where a narrow
+    /// search hurts most: the move played is chosen among them, and a defence the ordering
+    /// hints rank low is otherwise never looked at. The engine and the expert level search
+    /// [`MAX_WIDTH`] there.
+    pub const fn with_root_width(self, width: usize) -> GomokuEvaluator {
+        GomokuEvaluator {
+            root_width: clamp_width(width),
+            ..self
+        }
     }
 
     /// The score from the side to move's view (what [`Evaluator::evaluate`] returns).
@@ -107,6 +120,17 @@ impl GomokuEvaluator {
             return WIN_SOON / 4 + base / 8;
         }
         base + mine / 4
+    }
+}
+
+/// `width` within 1 and [`MAX_WIDTH`].
+const fn clamp_width(width: usize) -> usize {
+    if width < 1 {
+        1
+    } else if width > MAX_WIDTH {
+        MAX_WIDTH
+    } else {
+        width
     }
 }
 
@@ -183,14 +207,18 @@ impl GomokuEvaluator {
     fn push_quiet(&self, position: &SearchPosition, moves: &mut MoveList<Point>) {
         let me = position.side_to_move();
         let restricted = *position.position().rule().forbidden_points.get(me);
-        if position.near().len() <= self.width {
+        let width = if position.plies_from_root() == 0 {
+            self.width.max(self.root_width)
+        } else {
+            self.width
+        };
+        if position.near().len() <= width {
             push_where(position, moves, |_, _| true);
             return;
         }
         // The best `width` so far, best first: (hint, index), higher hint then lower index.
         let mut kept = [(0, 0u16); MAX_WIDTH];
         let mut n = 0;
-        let width = self.width;
         let better = |a: (Score, u16), b: (Score, u16)| a.0 > b.0 || (a.0 == b.0 && a.1 < b.1);
         for point in position.near() {
             let (mine, theirs) = (

@@ -71,6 +71,9 @@ pub struct SearchPosition {
     /// Whether a stone can change shapes anywhere along its lines (not only within five
     /// points).
     whole_lines: bool,
+    /// The number of stones when this position was made with [`SearchPosition::new`]: the
+    /// root of a search, from which [`SearchPosition::plies_from_root`] counts.
+    root_stones: u16,
     /// The cells changed by the moves made with [`Unmake::make`] and not yet taken back,
     /// with their old values: (colour index << 16 | point index, old cell). Empty outside a
     /// make/unmake walk ([`Game::play_unchecked`] keeps none).
@@ -106,6 +109,7 @@ impl SearchPosition {
                 shape_table(&rule, Player::Second),
             ),
             whole_lines: whole_lines(&rule),
+            root_stones: position.stone_count() as u16,
             changed: Vec::new(),
         };
         let stones = position
@@ -128,6 +132,23 @@ impl SearchPosition {
             }
         }
         tracked
+    }
+
+    /// The moves played since this position was made with [`SearchPosition::new`] or last
+    /// marked with [`SearchPosition::mark_root`] (0 at a search's root: every move adds a
+    /// stone). The evaluator searches more moves at the root
+    /// ([`crate::gomoku::GomokuEvaluator::with_root_width`]).
+    #[inline]
+    pub fn plies_from_root(&self) -> usize {
+        self.position
+            .stone_count()
+            .saturating_sub(usize::from(self.root_stones))
+    }
+
+    /// Makes this position the root [`SearchPosition::plies_from_root`] counts from (for a
+    /// position played forward from the one it was made from, before searching it).
+    pub fn mark_root(&mut self) {
+        self.root_stones = self.position.stone_count() as u16;
     }
 
     /// The position.
