@@ -187,8 +187,11 @@ impl ArenaGame for Gomoku {
         Box::new(gomoku::GomokuPlayer::new(level, seed))
     }
     fn alpha_beta(&self, limits: Limits, threads: usize) -> Box<dyn Contestant<Self::Pos>> {
-        // The evaluator as the levels and the engine use it: with the four extension.
-        let evaluator = gomoku::GomokuEvaluator::new().with_four_extension(true);
+        // The evaluator as the levels and the engine use it: with the four extension and a
+        // wide root.
+        let evaluator = gomoku::GomokuEvaluator::new()
+            .with_four_extension(true)
+            .with_root_width(gomoku::MAX_WIDTH);
         let searcher = Searcher::make_unmake(evaluator)
             .with_table_bytes(TABLE_BYTES)
             .with_threads(threads);

@@ -57,7 +57,8 @@ pub use crate::{Level, ParseLevelError, Seeded};
 
 /// The search limits of a level (`None` for the beginner, who does not search): normal
 /// searches 3 plies with a lightly blurred evaluation, expert 200,000 nodes; both with the
-/// four extension ([`GomokuEvaluator::with_four_extension`]).
+/// four extension ([`GomokuEvaluator::with_four_extension`]) and every near point searched at
+/// the root ([`GomokuEvaluator::with_root_width`]).
 pub fn level_limits(level: Level) -> Option<Limits> {
     match level {
         Level::Beginner => None,
@@ -94,8 +95,11 @@ impl GomokuPlayer {
     /// A player at `level`, its choices seeded by `seed`.
     pub fn new(level: Level, seed: u64) -> Self {
         // The four extension: at equal nodes the expert with it beat the expert without it
-        // 44-15-1 over 60 games (standard, freestyle, renju; docs/strength.md).
-        let evaluator = GomokuEvaluator::new().with_four_extension(true);
+        // 44-15-1 over 60 games (standard, freestyle, renju); and every near point at the
+        // root: 50-26-4 over 80 more (standard and freestyle; docs/strength.md).
+        let evaluator = GomokuEvaluator::new()
+            .with_four_extension(true)
+            .with_root_width(MAX_WIDTH);
         let evaluator = Seeded::new(evaluator, seed, level_noise(level));
         let searcher = Searcher::make_unmake(evaluator).with_table_bytes(level_table_bytes(level));
         GomokuPlayer {

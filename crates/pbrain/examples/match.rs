@@ -12,14 +12,15 @@
 //! `--a` / `--b`: `expert` (the gomoku player's expert level as it was before the threat
 //! searches: a 200,000-node search, seeded noise; `--expert-ms N` searches N ms a move
 //! instead), `expert+ext` (the same search with the four extension,
-//! `GomokuEvaluator::with_four_extension`) or a command line (split at spaces).
+//! `GomokuEvaluator::with_four_extension`), `expert+ext+wide` (and every near point searched at
+//! the root, `GomokuEvaluator::with_root_width`) or a command line (split at spaces).
 //! `--rule`: the `INFO rule` value (0, 1, 4, 8, 9, 16). `--openings N`: the first N of the
 //! fixed openings, each played twice (colours swapped). A late answer (past `--turn-ms` plus
 //! `--tolerance-ms`, 0 by default) or an illegal move loses the game.
 
 use boardgames_core::{Game, Player, Rng, Status};
 use boardgames_gomoku::{Point, Position};
-use boardgames_players::gomoku::{Class, GomokuEvaluator, SearchPosition};
+use boardgames_players::gomoku::{Class, GomokuEvaluator, SearchPosition, MAX_WIDTH};
 use boardgames_players::Seeded;
 use boardgames_search::{Limits, Searcher};
 use pbrain_boardgames::protocol::{format_point, parse_coordinates, parse_rule};
@@ -180,12 +181,15 @@ impl Drop for Engine {
 }
 
 fn new_side(spec: &str, rule: u32, turn_ms: u64, seed: u64) -> Side {
-    let extension = match spec {
-        "expert" => false,
-        "expert+ext" => true,
+    let (extension, root_width) = match spec {
+        "expert" => (false, 1),
+        "expert+ext" => (true, 1),
+        "expert+ext+wide" => (true, MAX_WIDTH),
         _ => return Side::Engine(Engine::spawn(spec, rule, turn_ms)),
     };
-    let evaluator = GomokuEvaluator::new().with_four_extension(extension);
+    let evaluator = GomokuEvaluator::new()
+        .with_four_extension(extension)
+        .with_root_width(root_width);
     let evaluator = Seeded::new(evaluator, seed, 2);
     Side::Expert(Box::new(Searcher::new(evaluator).with_table_bytes(8 << 20)))
 }
