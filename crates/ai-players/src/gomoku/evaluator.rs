@@ -87,8 +87,8 @@ impl GomokuEvaluator {
     /// position a [`SearchPosition`] was made from), and never fewer than elsewhere (1 to
     /// [`MAX_WIDTH`]; values outside are clamped). The root's moves are where a narrow
     /// search hurts most: the move played is chosen among them, and a defence the ordering
-    /// hints rank low is otherwise never looked at. The engine and the expert level search
-    /// [`MAX_WIDTH`] there.
+    /// hints rank low is otherwise never looked at. The engine and the normal and expert
+    /// levels search [`MAX_WIDTH`] there.
     pub const fn with_root_width(self, width: usize) -> GomokuEvaluator {
         GomokuEvaluator {
             root_width: clamp_width(width),
