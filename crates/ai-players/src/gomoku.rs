@@ -41,10 +41,10 @@ mod values;
 mod vcf;
 mod vct;
 
-pub use evaluator::{GomokuEvaluator, DEFAULT_WIDTH, MAX_WIDTH, WIN_SOON};
+pub use evaluator::{EvalWeights, GomokuEvaluator, DEFAULT_WIDTH, MAX_WIDTH, WIN_SOON};
 pub use opening::OpeningPlayer;
 pub use tracked::SearchPosition;
-pub use values::{assess, Cell, Class, CLASSES};
+pub use values::{assess, eval_terms, Cell, Class, CLASSES, EVAL_TERMS};
 pub use vcf::{vcf, ThreatLimits, ThreatOutcome, ThreatResult, ThreatWin};
 pub use vct::{vct, VCF_MOVES_IN_VCT};
 

@@ -1,12 +1,14 @@
 //! The shapes a `SearchPosition` keeps up to date move by move equal the gomoku crate's
-//! shapes of the same position, and its totals, class counts and near points equal the ones
+//! shapes of the same position, and its evaluation terms, class counts and near points equal the ones
 //! computed from scratch; on random positions of every rule and several board sizes. Moves
 //! taken back in place (`Unmake`) restore all of it.
 
 use boardgames_core::{Game, Player, Rng, Unmake};
 use boardgames_gomoku::threat::{line_key, shape_table, Threats};
 use boardgames_gomoku::{Axis, Point, PointSet, Position, Rule};
-use boardgames_players::gomoku::{assess, Cell, Class, SearchPosition, CLASSES};
+use boardgames_players::gomoku::{
+    assess, eval_terms, Cell, Class, SearchPosition, CLASSES, EVAL_TERMS,
+};
 use proptest::prelude::*;
 
 const RULES: [Rule; 6] = [
@@ -64,7 +66,7 @@ fn check(tracked: &SearchPosition) -> Result<(), TestCaseError> {
     prop_assert_eq!(tracked.near(), &near_from_scratch(&pos), "\n{}", pos);
     prop_assert_eq!(scratch.near(), tracked.near());
     for colour in Player::ALL {
-        let mut total = 0;
+        let mut terms = [0u16; EVAL_TERMS];
         let mut counts = [0u32; CLASSES];
         for point in PointSet::board(pos.size()) {
             let want = if pos.stone_at(point).is_some() {
@@ -86,14 +88,16 @@ fn check(tracked: &SearchPosition) -> Result<(), TestCaseError> {
             );
             prop_assert_eq!(scratch.threats(colour, point), want);
             prop_assert_eq!(tracked.cell(colour, point), Cell::new(want));
-            let (value, classes) = assess(want);
-            total += value;
+            let (_, classes) = assess(want);
+            for (sum, term) in terms.iter_mut().zip(eval_terms(want)) {
+                *sum += u16::from(term);
+            }
             for class in Class::ALL {
                 counts[class as usize] += u32::from(classes & class.bit() != 0);
             }
         }
-        prop_assert_eq!(tracked.total(colour), total);
-        prop_assert_eq!(scratch.total(colour), total);
+        prop_assert_eq!(tracked.terms(colour), terms);
+        prop_assert_eq!(scratch.terms(colour), terms);
         for class in Class::ALL {
             prop_assert_eq!(
                 tracked.count(colour, class),

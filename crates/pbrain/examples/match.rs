@@ -10,17 +10,22 @@
 //! `--b-turn-ms N` gives B its own turn limit (a handicap match).
 //!
 //! `--a` / `--b`: `expert` (the gomoku player's expert level as it was before the threat
-//! searches: a 200,000-node search, seeded noise; `--expert-ms N` searches N ms a move
-//! instead), `expert+ext` (the same search with the four extension,
+//! searches: a 200,000-node search, seeded noise, the hand-set evaluation weights
+//! `EvalWeights::HAND_SET`; `--expert-ms N` searches N ms a move instead), `expert+ext` (the same search with the four extension,
 //! `GomokuEvaluator::with_four_extension`), `expert+ext+wide` (and every near point searched at
 //! the root, `GomokuEvaluator::with_root_width`) or a command line (split at spaces).
 //! `--rule`: the `INFO rule` value (0, 1, 4, 8, 9, 16). `--openings N`: the first N of the
 //! fixed openings, each played twice (colours swapped). A late answer (past `--turn-ms` plus
-//! `--tolerance-ms`, 0 by default) or an illegal move loses the game.
+//! `--tolerance-ms`, 0 by default) or an illegal move loses the game. `--random-openings
+//! SEED`: openings of three stones within two points of the centre drawn from the seed.
+//!
+//! Environment: `MATCH_LOG=1` logs every line to and from the engines; `MATCH_GAMES=FILE`
+//! appends each finished game (the training data of `fit_eval`); `MATCH_EVALS=FILE` appends
+//! the evaluations the engines report with the positions' shape counts.
 
 use boardgames_core::{Game, Player, Rng, Status};
 use boardgames_gomoku::{Point, Position};
-use boardgames_players::gomoku::{Class, GomokuEvaluator, SearchPosition, MAX_WIDTH};
+use boardgames_players::gomoku::{Class, EvalWeights, GomokuEvaluator, SearchPosition, MAX_WIDTH};
 use boardgames_players::Seeded;
 use boardgames_search::{Limits, Searcher};
 use pbrain_boardgames::protocol::{format_point, parse_coordinates, parse_rule};
@@ -187,7 +192,10 @@ fn new_side(spec: &str, rule: u32, turn_ms: u64, seed: u64) -> Side {
         "expert+ext+wide" => (true, MAX_WIDTH),
         _ => return Side::Engine(Engine::spawn(spec, rule, turn_ms)),
     };
+    // The hand-set weights: the expert stays the yardstick it was when the issue measured
+    // against it.
     let evaluator = GomokuEvaluator::new()
+        .with_weights(EvalWeights::HAND_SET)
         .with_four_extension(extension)
         .with_root_width(root_width);
     let evaluator = Seeded::new(evaluator, seed, 2);
@@ -310,10 +318,39 @@ fn game(settings: &Settings, opening: usize, a_black: bool, tally: &mut Tally) -
         position.play(mv).unwrap();
         moves.push(mv);
         match position.status() {
-            Status::Won(_) => return Some(who),
-            Status::Draw => return None,
+            Status::Won(_) => {
+                dump_game(settings.rule_bits, &moves, position.status());
+                return Some(who);
+            }
+            Status::Draw => {
+                dump_game(settings.rule_bits, &moves, position.status());
+                return None;
+            }
             Status::Ongoing => {}
         }
+    }
+}
+
+/// With `MATCH_GAMES=FILE`: appends the finished game as one line, for fitting the
+/// evaluator to game results: the `INFO rule` value, the winner (`black`, `white` or `draw`)
+/// and the moves from the first stone, in the workspace's notation.
+fn dump_game(rule_bits: u32, moves: &[Point], status: Status) {
+    let Some(path) = std::env::var_os("MATCH_GAMES") else {
+        return;
+    };
+    let winner = match status {
+        Status::Won(Player::First) => "black",
+        Status::Won(Player::Second) => "white",
+        _ => "draw",
+    };
+    let moves: Vec<String> = moves.iter().map(|p| p.to_string()).collect();
+    let line = format!("{rule_bits} {winner} {}\n", moves.join(" "));
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path);
+    if let Ok(mut file) = file {
+        let _ = std::io::Write::write_all(&mut file, line.as_bytes());
     }
 }
 

@@ -3,10 +3,11 @@
 //! ordering hints from the shapes a move makes and the ones it blocks.
 
 use super::tracked::SearchPosition;
-use super::values::{Cell, Class};
+use super::values::{Cell, Class, EVAL_TERMS};
 use boardgames_core::{Game, MoveList, Player};
+use boardgames_gomoku::rule::Ends;
 use boardgames_gomoku::threat::{LineShape, Threats};
-use boardgames_gomoku::Point;
+use boardgames_gomoku::{Point, Rule};
 use boardgames_search::{Evaluator, Score};
 
 /// The score of a position the side to move wins by force within a few moves (a five to
@@ -19,10 +20,12 @@ pub const WIN_SOON: Score = 50_000;
 ///
 /// - **Evaluation.** Each empty point is worth something to each colour by the shapes a
 ///   stone there would make (a five to make is a four on the board, a straight four to make an
-///   open three...; see [`Class`]). The score is the side to move's sum, with a quarter more
-///   for having the move, minus the opponent's; positions decided within a few moves score
-///   near [`WIN_SOON`]: a five to make, two fives for the opponent to stop, an open four or a
-///   four-three to make against no four.
+///   open three...; see [`Class`]), counted as evaluation terms
+///   ([`SearchPosition::terms`]). The score is the side to move's terms weighed for the side
+///   to move minus the opponent's weighed for the side that waits ([`EvalWeights`]: fitted to
+///   game results under freestyle and standard, hand-set under Caro); positions decided within
+///   a few moves score near [`WIN_SOON`]: a five to make, two fives for the opponent to stop,
+///   an open four or a four-three to make against no four.
 /// - **Moves** ([`Evaluator::search_moves`]): a five if the side to move has one; else the
 ///   points that stop the opponent's five; else, against an open three (or any point making
 ///   two fours), the points that make a four of its own or break the opponent's fours and
@@ -35,6 +38,9 @@ pub const WIN_SOON: Score = 50_000;
 /// The levels blur it with [`crate::Seeded`] noise.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct GomokuEvaluator {
+    /// The weights set with [`GomokuEvaluator::with_weights`]; `None`: the rule's
+    /// ([`EvalWeights::for_rule`]).
+    weights: Option<EvalWeights>,
     width: usize,
     /// The quiet moves searched at the root ([`SearchPosition::plies_from_root`] 0), if
     /// more than `width`.
@@ -56,6 +62,7 @@ impl GomokuEvaluator {
     /// The evaluator searching the [`DEFAULT_WIDTH`] best quiet moves.
     pub const fn new() -> GomokuEvaluator {
         GomokuEvaluator {
+            weights: None,
             width: DEFAULT_WIDTH,
             root_width: 1,
             extend_fours: false,
@@ -96,13 +103,46 @@ impl GomokuEvaluator {
         }
     }
 
+    /// This evaluator weighing the evaluation terms with `weights` under every rule, instead
+    /// of each rule's own ([`EvalWeights::for_rule`]).
+    pub const fn with_weights(self, weights: EvalWeights) -> GomokuEvaluator {
+        GomokuEvaluator {
+            weights: Some(weights),
+            ..self
+        }
+    }
+
+    /// The weights of the evaluation terms under `rule`.
+    pub fn weights(&self, rule: &Rule) -> &EvalWeights {
+        match &self.weights {
+            Some(weights) => weights,
+            None => EvalWeights::for_rule(rule),
+        }
+    }
+
+    /// `true` when [`GomokuEvaluator::static_score`] of `position` is its weighed terms
+    /// alone, with no rule of the evaluator deciding it: no five for either side, no open
+    /// four for the side to move, and no four-three unless the opponent can make a four. A
+    /// fit of [`EvalWeights`] learns from these positions only
+    /// (`crates/pbrain/examples/fit_eval.rs`).
+    pub fn is_quiet(position: &SearchPosition) -> bool {
+        let me = position.side_to_move();
+        let opp = me.opponent();
+        let n = |colour: Player, class: Class| position.count(colour, class);
+        n(me, Class::Five) == 0
+            && n(opp, Class::Five) == 0
+            && n(me, Class::OpenFour) == 0
+            && (n(me, Class::FourThree) == 0 || n(opp, Class::Four) > 0)
+    }
+
     /// The score from the side to move's view (what [`Evaluator::evaluate`] returns).
     pub fn static_score(&self, position: &SearchPosition) -> Score {
         let me = position.side_to_move();
         let opp = me.opponent();
         let n = |colour: Player, class: Class| position.count(colour, class);
-        let (mine, theirs) = (position.total(me), position.total(opp));
-        let base = mine - theirs;
+        let weights = self.weights(&position.position().rule());
+        let theirs = dot(&weights.waiting, position.terms(opp));
+        let base = dot(&weights.waiting, position.terms(me)) - theirs;
         if n(me, Class::Five) > 0 {
             return WIN_SOON + base / 8;
         }
@@ -119,8 +159,63 @@ impl GomokuEvaluator {
         if n(me, Class::FourThree) > 0 && n(opp, Class::Four) == 0 {
             return WIN_SOON / 4 + base / 8;
         }
-        base + mine / 4
+        dot(&weights.to_move, position.terms(me)) - theirs
     }
+}
+
+/// The weighed sum of `terms`.
+#[inline(always)]
+fn dot(weights: &[Score; EVAL_TERMS], terms: [u16; EVAL_TERMS]) -> Score {
+    weights
+        .iter()
+        .zip(terms)
+        .map(|(&w, t)| w * Score::from(t))
+        .sum()
+}
+
+/// The weights of the evaluation terms ([`SearchPosition::terms`], in the order of
+/// [`crate::gomoku::eval_terms`]): one set for the side to move and one for the side that
+/// waits, since a shape is worth more to the side that can use it next.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct EvalWeights {
+    /// The weight of each of the side to move's terms.
+    pub to_move: [Score; EVAL_TERMS],
+    /// The weight of each of the waiting side's terms.
+    pub waiting: [Score; EVAL_TERMS],
+}
+
+impl EvalWeights {
+    /// The weights of `rule`: [`EvalWeights::FITTED`] where the ends of a run do not matter
+    /// (freestyle, standard, renju: the rules of the games they were fitted to), the
+    /// [`EvalWeights::HAND_SET`] ones under the Caro rules.
+    pub fn for_rule(rule: &Rule) -> &'static EvalWeights {
+        match rule.ends {
+            Ends::Ignored => &EvalWeights::FITTED,
+            Ends::NotBothBlocked { .. } => &EvalWeights::HAND_SET,
+        }
+    }
+
+    /// The weights fitted to game results: a logistic regression of "the side to move goes
+    /// on to win" on both sides' terms, over 602 games of Rapfi (github dhbloo/rapfi, classical
+    /// mode, 40 ms a move) against itself under freestyle and standard from random
+    /// three-stone openings (14,983 positions), converted to the hand-set weights' units.
+    /// Terms those positions never show keep the hand-set values. On held-out games its
+    /// log-loss is 0.547 where the hand-set weights' is 0.580. The shapes
+    /// the side to move can use next are worth up to three times as much as the waiting
+    /// side's (an open two: 38 and 13), and a four to make about the same (60 and 58).
+    /// `crates/pbrain/examples/fit_eval.rs` fits them again from such games
+    /// (`docs/strength.md`).
+    pub const FITTED: EvalWeights = EvalWeights {
+        to_move: [11, 42, 38, 60, 200, 150, 750, 250, 572, -61],
+        waiting: [7, 24, 13, 58, 76, 161, 600, -16, 180, -17],
+    };
+
+    /// The hand-set weights of earlier versions: the same values for both sides, a quarter
+    /// more for the side to move.
+    pub const HAND_SET: EvalWeights = EvalWeights {
+        to_move: [7, 25, 30, 50, 200, 150, 750, 250, 187, 100],
+        waiting: [6, 20, 24, 40, 160, 120, 600, 200, 150, 80],
+    };
 }
 
 /// `width` within 1 and [`MAX_WIDTH`].

@@ -2,13 +2,12 @@
 //! to date as stones are played, so the evaluator reads them instead of scanning the board.
 
 use super::lines::{Line, LineWords};
-use super::values::{Cell, Class, CLASSES};
+use super::values::{packed_terms, unpack_terms, Cell, Class, CLASSES, EVAL_TERMS};
 use boardgames_core::{ByPlayer, Game, MoveList, Player, RandomSource, Status, Unmake};
 use boardgames_gomoku::threat::{line_key_on_line, shape_table, LineShape, Threats};
 use boardgames_gomoku::{
     Axis, IllegalMove, ParsePointError, Point, PointSet, Position, Rule, MAX_SIZE,
 };
-use boardgames_search::Score;
 use core::fmt;
 
 /// The number of point indices ([`Point::index`]) of the largest board.
@@ -23,8 +22,9 @@ const REACH: u32 = 5;
 const NEAR_PATTERN: [u32; 5] = [0b10101, 0b01110, 0b11011, 0b01110, 0b10101];
 
 /// A gomoku [`Position`] with the shapes ([`Threats`]) a stone of either colour would make on
-/// each empty point, kept up to date move by move, with their values and threat classes
-/// summed per colour (see [`Class`]), and the empty points near the stones.
+/// each empty point, kept up to date move by move, with their evaluation terms and threat
+/// classes summed per colour (see [`SearchPosition::terms`] and [`Class`]), and the empty
+/// points near the stones.
 ///
 /// It plays like the position (it implements [`Game`] with the same moves, hash and
 /// status); each move re-reads only the points within five steps along the four lines through
@@ -58,8 +58,9 @@ pub struct SearchPosition {
     /// The shapes, classes and value of each empty point by colour and point index; none on
     /// occupied points.
     cells: ByPlayer<[Cell; POINTS]>,
-    /// The sum of the values of every point, by colour.
-    totals: ByPlayer<Score>,
+    /// The evaluation terms ([`crate::gomoku::eval_terms`]) summed over the empty points, by
+    /// colour, packed ([`packed_terms`]).
+    terms: ByPlayer<u128>,
     /// The number of points in each threat class, by colour.
     counts: ByPlayer<[u16; CLASSES]>,
     /// The empty points near stones.
@@ -87,7 +88,7 @@ pub struct SearchUndo {
     position: Position,
     point: Point,
     near: PointSet,
-    totals: ByPlayer<Score>,
+    terms: ByPlayer<u128>,
     counts: ByPlayer<[u16; CLASSES]>,
     /// The length of the change log before the move.
     mark: u32,
@@ -100,7 +101,7 @@ impl SearchPosition {
         let mut tracked = SearchPosition {
             position,
             cells: ByPlayer::splat([Cell::NONE; POINTS]),
-            totals: ByPlayer::splat(0),
+            terms: ByPlayer::splat(0),
             counts: ByPlayer::splat([0; CLASSES]),
             near: PointSet::EMPTY,
             words: ByPlayer::splat(LineWords::EMPTY),
@@ -175,10 +176,13 @@ impl SearchPosition {
         }
     }
 
-    /// The sum over the empty points of their value to `colour`.
+    /// The evaluation terms of every empty point for `colour` ([`crate::gomoku::eval_terms`]: how many
+    /// axes of the empty points would get each shape from a stone of `colour`, and how many
+    /// points would get two fours, a four and a live three, two live threes), summed. The
+    /// evaluator weighs them ([`crate::gomoku::EvalWeights`]).
     #[inline]
-    pub fn total(&self, colour: Player) -> Score {
-        *self.totals.get(colour)
+    pub fn terms(&self, colour: Player) -> [u16; EVAL_TERMS] {
+        unpack_terms(*self.terms.get(colour))
     }
 
     /// The number of empty points where a stone of `colour` would make a shape of `class`.
@@ -286,7 +290,7 @@ impl SearchPosition {
         }
     }
 
-    /// Sets the cell of `colour` on the point with index `index`, updating the totals and the
+    /// Sets the cell of `colour` on the point with index `index`, updating the terms and the
     /// class counts; with `LOG`, logs the old cell for [`Unmake::unmake`].
     #[inline(always)]
     fn set<const LOG: bool>(&mut self, colour: Player, index: usize, new: Cell) {
@@ -301,7 +305,9 @@ impl SearchPosition {
                 .push(((colour.index() as u32) << 16 | index as u32, old));
         }
         let (old_classes, new_classes) = (old.classes(), new.classes());
-        *self.totals.get_mut(colour) += new.value() - old.value();
+        // Every lane of the sum holds at least the old cell's terms: no borrow crosses lanes.
+        let terms = self.terms.get_mut(colour);
+        *terms = (*terms + packed_terms(new)).wrapping_sub(packed_terms(old));
         let counts = self.counts.get_mut(colour);
         let mut gone = old_classes & !new_classes;
         while gone != 0 {
@@ -345,7 +351,7 @@ impl fmt::Debug for SearchPosition {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("SearchPosition")
             .field("position", &self.position)
-            .field("totals", &self.totals)
+            .field("terms", &self.terms)
             .field("counts", &self.counts)
             .finish_non_exhaustive()
     }
@@ -422,7 +428,7 @@ impl Unmake for SearchPosition {
             position: self.position,
             point: mv,
             near: self.near,
-            totals: self.totals,
+            terms: self.terms,
             counts: self.counts,
             mark: self.changed.len() as u32,
         };
@@ -430,7 +436,7 @@ impl Unmake for SearchPosition {
         undo
     }
 
-    /// Restores the state before the move: the saved position, near points, totals and
+    /// Restores the state before the move: the saved position, near points, terms and
     /// counts, the stone's line words, and the logged cells (newest first, so that a cell
     /// changed twice gets its oldest value).
     #[inline]
@@ -451,7 +457,7 @@ impl Unmake for SearchPosition {
         self.changed.truncate(mark);
         self.position = undo.position;
         self.near = undo.near;
-        self.totals = undo.totals;
+        self.terms = undo.terms;
         self.counts = undo.counts;
     }
 }

@@ -1,6 +1,7 @@
 //! What an empty point is worth to a colour, from the shapes a stone of that colour would
-//! make there ([`Threats`]): a value for the evaluation and the threat classes the move
-//! generator and the evaluation test; and [`Cell`], the three packed in one word.
+//! make there ([`Threats`]): a value for move ordering, the threat classes the move
+//! generator and the evaluation test, and [`Cell`], the three packed in one word; and the
+//! evaluation terms ([`eval_terms`]) that the evaluator weighs.
 
 use boardgames_gomoku::threat::{LineShape, Threats};
 use boardgames_search::Score;
@@ -34,8 +35,8 @@ impl Class {
     }
 }
 
-/// The value of one axis's shape, by [`LineShape`] in declaration order: a five to make is
-/// worth most, a three to make least; an overline or a blocked five nothing.
+/// The ordering value of one axis's shape, by [`LineShape`] in declaration order: a five to
+/// make is worth most, a three to make least; an overline or a blocked five nothing.
 const AXIS_VALUE: [Score; 10] = [
     0,   // None
     6,   // ClosedThree: a two that can become a closed three
@@ -56,7 +57,8 @@ const FOUR_THREE: Score = 150;
 /// Bonus for two live threes at one point.
 const DOUBLE_THREE: Score = 80;
 
-/// The value of a point for a colour and its class set, from its threats.
+/// The ordering value of a point for a colour ([`crate::gomoku::GomokuEvaluator`]'s hints) and
+/// its class set, from its threats.
 #[inline(always)]
 pub fn assess(threats: Threats) -> (Score, u8) {
     let mut value = 0;
@@ -94,6 +96,97 @@ pub fn assess(threats: Threats) -> (Score, u8) {
 const MAX_VALUE: Score =
     4 * AXIS_VALUE[LineShape::Five as usize] + DOUBLE_FOUR + FOUR_THREE + DOUBLE_THREE;
 const _: () = assert!(MAX_VALUE < 1 << 12, "a value fits in a cell's 12 bits");
+
+/// The number of evaluation terms of a point ([`eval_terms`]).
+pub const EVAL_TERMS: usize = 10;
+
+/// The evaluation terms of a point for a colour, from the shapes a stone of that colour
+/// would make there: terms 0 to 6 count the axes with each shape from
+/// [`LineShape::ClosedThree`] to [`LineShape::Five`] (in declaration order); terms 7, 8 and 9
+/// are 1 for a point with two fours, with a four and a live three, and with two live threes.
+/// [`crate::gomoku::SearchPosition::terms`] sums them over the empty points, and the
+/// evaluator weighs the sums ([`crate::gomoku::EvalWeights`]).
+#[inline(always)]
+pub fn eval_terms(threats: Threats) -> [u8; EVAL_TERMS] {
+    let mut terms = [0u8; EVAL_TERMS];
+    let (mut fours, mut threes) = (0, 0);
+    for shape in threats.0 {
+        if let Some(term) = shape_term(shape) {
+            terms[term] += 1;
+        }
+        fours += shape.fours();
+        threes += u32::from(shape.is_live_three());
+    }
+    terms[7] = u8::from(fours >= 2);
+    terms[8] = u8::from(fours >= 1 && threes >= 1);
+    terms[9] = u8::from(threes >= 2);
+    terms
+}
+
+/// The evaluation term of one axis's shape: `ClosedThree` (1) to `Five` (7) are terms 0 to 6;
+/// the others (no shape, an overline, a blocked five) are none.
+#[inline(always)]
+fn shape_term(shape: LineShape) -> Option<usize> {
+    let i = shape as usize;
+    (1..=7).contains(&i).then(|| i - 1)
+}
+
+/// The width of one term in [`packed_terms`]: the sum of a term over a 20x20 board's points
+/// is at most 4 x 400, below 2^12.
+const LANE: u32 = 12;
+
+/// The bit where [`PAIR_TERMS`] keeps the fours of its two axes (4 bits), above the ten
+/// lanes; the live threes follow (3 bits).
+const FOURS_BIT: u32 = 120;
+
+/// For each byte of a cell's shape bits (two axes), the terms of their shapes packed
+/// ([`packed_terms`]), with their fours from [`FOURS_BIT`] and their live threes above:
+/// two lookups give a cell's four axes.
+const PAIR_TERMS: [u128; 256] = {
+    let mut table = [0u128; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let mut word = 0u128;
+        let mut half = 0;
+        while half < 2 {
+            let i = byte >> (4 * half) & 0xF;
+            if i < LineShape::ALL.len() {
+                let shape = LineShape::ALL[i];
+                if i >= 1 && i <= 7 {
+                    word += 1 << (LANE * (i as u32 - 1));
+                }
+                word += (shape.fours() as u128) << FOURS_BIT;
+                word += (shape.is_live_three() as u128) << (FOURS_BIT + 4);
+            }
+            half += 1;
+        }
+        table[byte] = word;
+        byte += 1;
+    }
+    table
+};
+
+/// The evaluation terms of `cell` ([`eval_terms`] of its threats), one [`LANE`]-bit lane a
+/// term from bit 0: sums of such words add term by term, which is how a
+/// [`crate::gomoku::SearchPosition`] keeps them move by move with one addition and one
+/// subtraction per changed point.
+#[inline(always)]
+pub(crate) fn packed_terms(cell: Cell) -> u128 {
+    let bits = cell.shape_bits() as usize;
+    let sum = PAIR_TERMS[bits & 0xFF] + PAIR_TERMS[bits >> 8 & 0xFF];
+    let fours = (sum >> FOURS_BIT) & 0xF;
+    let threes = sum >> (FOURS_BIT + 4);
+    (sum & ((1 << FOURS_BIT) - 1))
+        | u128::from(fours >= 2) << (7 * LANE)
+        | u128::from(fours >= 1 && threes >= 1) << (8 * LANE)
+        | u128::from(threes >= 2) << (9 * LANE)
+}
+
+/// The terms of a [`packed_terms`] sum.
+#[inline(always)]
+pub(crate) fn unpack_terms(packed: u128) -> [u16; EVAL_TERMS] {
+    core::array::from_fn(|k| (packed >> (LANE * k as u32) & ((1 << LANE) - 1)) as u16)
+}
 
 /// One colour's view of one point in a word: the shapes of the four axes (4 bits each, from
 /// bit 0), the classes (4 bits from bit 16) and the value (12 bits from bit 20).
@@ -185,6 +278,49 @@ mod tests {
         assert_eq!(Cell::new(Threats::NONE), Cell::NONE);
         let max = Threats([Five; 4]);
         assert!(assess(max).0 <= MAX_VALUE);
+    }
+
+    #[test]
+    fn eval_terms_count_axes_and_compound_points() {
+        // A four, a split three and an open three: one axis each, and a four-three point
+        // that is also a double-three point.
+        let terms = eval_terms(Threats([Four, SplitThree, OpenThree, None]));
+        assert_eq!(terms, [0, 1, 1, 1, 0, 0, 0, 0, 1, 1]);
+        // Two fours on one axis: the axis's own term and the two-fours point.
+        let terms = eval_terms(Threats([DoubleFour, ClosedThree, ClosedThree, None]));
+        assert_eq!(terms, [2, 0, 0, 0, 1, 0, 0, 1, 0, 0]);
+        let terms = eval_terms(Threats([StraightFour, Five, Five, Five]));
+        assert_eq!(terms, [0, 0, 0, 0, 0, 1, 3, 0, 0, 0]);
+        // No shape, an overline and a blocked five are no term.
+        assert_eq!(
+            eval_terms(Threats([None, Overline, BlockedFive, None])),
+            [0; EVAL_TERMS]
+        );
+        assert_eq!(eval_terms(Threats::NONE), [0; EVAL_TERMS]);
+    }
+
+    #[test]
+    fn packed_terms_are_the_terms() {
+        let mut sum = 0u128;
+        let mut want = [0u16; EVAL_TERMS];
+        for a in LineShape::ALL {
+            for b in LineShape::ALL {
+                for c in [None, Four, OpenThree, SplitThree] {
+                    let threats = Threats([a, b, c, a]);
+                    let terms = eval_terms(threats);
+                    let packed = packed_terms(Cell::new(threats));
+                    assert_eq!(unpack_terms(packed), terms.map(u16::from), "{threats:?}");
+                    sum += packed;
+                    for (w, t) in want.iter_mut().zip(terms) {
+                        *w += u16::from(t);
+                    }
+                }
+            }
+        }
+        // Sums add lane by lane (400 points of four axes stay within a lane).
+        assert_eq!(unpack_terms(sum), want);
+        let full = packed_terms(Cell::new(Threats([Five; 4]))) * 400;
+        assert_eq!(unpack_terms(full)[6], 1600);
     }
 
     #[test]

@@ -1,0 +1,165 @@
+//! The gomoku evaluation: the weights each rule gets, the score of a position no rule of the
+//! evaluator decides (the side to move's terms weighed for the side to move, minus the
+//! opponent's weighed for the side that waits), and what the weights make of named positions.
+
+use boardgames_core::{Game, MoveList, Player, Rng};
+use boardgames_gomoku::{Position, Rule};
+use boardgames_players::gomoku::{EvalWeights, GomokuEvaluator, SearchPosition};
+use boardgames_search::{Evaluator, Score};
+
+fn dot(weights: &[Score], terms: [u16; 10]) -> Score {
+    weights
+        .iter()
+        .zip(terms)
+        .map(|(w, t)| w * Score::from(t))
+        .sum()
+}
+
+/// Positions of `rule` along random games among the evaluator's own moves.
+fn positions(rule: Rule, seed: u64) -> Vec<SearchPosition> {
+    let evaluator = GomokuEvaluator::new();
+    let mut rng = Rng::new(seed);
+    let mut found = Vec::new();
+    for _ in 0..20 {
+        let mut position = SearchPosition::new(Position::new(15, rule).unwrap());
+        let mut moves = MoveList::new();
+        for _ in 0..30 {
+            if position.status().is_over() {
+                break;
+            }
+            evaluator.search_moves(&position, &mut moves);
+            let mv = moves[rng.below(moves.len() as u32) as usize];
+            position.play(mv).unwrap();
+            found.push(position.clone());
+        }
+    }
+    found
+}
+
+#[test]
+fn each_rule_gets_its_weights() {
+    for rule in [Rule::FREESTYLE, Rule::STANDARD, Rule::RENJU] {
+        assert_eq!(EvalWeights::for_rule(&rule), &EvalWeights::FITTED);
+    }
+    for rule in [Rule::CARO, Rule::CARO5, Rule::CARO6] {
+        assert_eq!(EvalWeights::for_rule(&rule), &EvalWeights::HAND_SET);
+    }
+    let evaluator = GomokuEvaluator::new();
+    assert_eq!(evaluator.weights(&Rule::CARO), &EvalWeights::HAND_SET);
+    let custom = EvalWeights {
+        to_move: [1; 10],
+        waiting: [2; 10],
+    };
+    let evaluator = evaluator.with_weights(custom);
+    assert_eq!(evaluator.weights(&Rule::CARO), &custom);
+    assert_eq!(evaluator.weights(&Rule::STANDARD), &custom);
+}
+
+#[test]
+fn an_undecided_score_weighs_the_terms_of_both_sides() {
+    let custom = EvalWeights {
+        to_move: [3, 5, 7, 11, 13, 17, 19, 23, 29, 31],
+        waiting: [2, 4, 6, 8, 10, 12, 14, 16, 18, 20],
+    };
+    let mut checked = 0;
+    for (i, rule) in [Rule::FREESTYLE, Rule::RENJU, Rule::CARO]
+        .into_iter()
+        .enumerate()
+    {
+        for position in positions(rule, i as u64) {
+            if !GomokuEvaluator::is_quiet(&position) {
+                continue;
+            }
+            let me = position.side_to_move();
+            let opp = me.opponent();
+            for evaluator in [
+                GomokuEvaluator::new(),
+                GomokuEvaluator::new().with_weights(custom),
+            ] {
+                let weights = evaluator.weights(&rule);
+                let want = dot(&weights.to_move, position.terms(me))
+                    - dot(&weights.waiting, position.terms(opp));
+                assert_eq!(evaluator.evaluate(&position), want, "\n{position}");
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 300, "{checked} positions");
+}
+
+#[test]
+fn the_side_to_move_is_worth_more_than_the_same_shapes_waiting() {
+    // Two open twos, one each, far apart (and with white to move, a lone black stone in a
+    // corner, which makes no shape): the same terms for both sides.
+    let diagram = |to_move: &str| {
+        let corner = if to_move == "white" { 'X' } else { '.' };
+        format!(
+            "freestyle, {to_move} to move
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . X X . . . . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . O O . . . . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . {corner}"
+        )
+    };
+    for weights in [EvalWeights::FITTED, EvalWeights::HAND_SET] {
+        let evaluator = GomokuEvaluator::new().with_weights(weights);
+        for to_move in ["black", "white"] {
+            let position: Position = diagram(to_move).parse().unwrap();
+            let tracked = SearchPosition::new(position);
+            assert_eq!(tracked.terms(Player::First), tracked.terms(Player::Second));
+            // The move is worth something: whoever has it leads.
+            assert!(evaluator.evaluate(&tracked) > 0, "{to_move}");
+        }
+    }
+    // The fitted weights value the tempo more than the hand-set ones did.
+    let position: Position = diagram("black").parse().unwrap();
+    let tracked = SearchPosition::new(position);
+    let score = |w| GomokuEvaluator::new().with_weights(w).evaluate(&tracked);
+    assert!(score(EvalWeights::FITTED) > score(EvalWeights::HAND_SET));
+}
+
+#[test]
+fn quiet_positions_are_the_ones_the_weights_score() {
+    let evaluator = GomokuEvaluator::new();
+    let quiet_score = |position: &SearchPosition| {
+        let me = position.side_to_move();
+        let weights = evaluator.weights(&position.position().rule());
+        dot(&weights.to_move, position.terms(me))
+            - dot(&weights.waiting, position.terms(me.opponent()))
+    };
+    // Black to move with an open three: an open four to make, decided by the rules.
+    let three: Position = "freestyle, black to move
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . X X X . . .
+        . . . . . . . . .
+        . . . . O . . . .
+        . . . . O . . . .
+        . . . . . . O . ."
+        .parse()
+        .unwrap();
+    let tracked = SearchPosition::new(three);
+    assert!(!GomokuEvaluator::is_quiet(&tracked));
+    assert!(evaluator.evaluate(&tracked) >= boardgames_players::gomoku::WIN_SOON / 2);
+    // White to move against it: quiet for the weights (white must answer, but no rule of
+    // the evaluator decides it), and scored by them.
+    let mut after = three;
+    after.play("a9".parse().unwrap()).unwrap();
+    let tracked = SearchPosition::new(after);
+    assert!(GomokuEvaluator::is_quiet(&tracked));
+    assert_eq!(evaluator.evaluate(&tracked), quiet_score(&tracked));
+    assert!(evaluator.evaluate(&tracked) < 0);
+}
