@@ -1,9 +1,8 @@
 //! Fits the gomoku evaluator's weights ([`EvalWeights`]) to game results: a logistic
 //! regression of "the side to move goes on to win" on the evaluation terms of both sides
-//! ([`SearchPosition::terms`]), solved by Newton's method. With `--moves`, fits the move
-//! ordering's weights instead: see [`moves`].
+//! ([`SearchPosition::terms`]), solved by Newton's method.
 //!
-//!     cargo run --release -p pbrain-boardgames --example fit_eval -- [--moves] GAMES...
+//!     cargo run --release -p pbrain-boardgames --example fit_eval -- GAMES...
 //!
 //! `GAMES` are files of finished games as the match manager writes them with
 //! `MATCH_GAMES=FILE` (`crates/pbrain/examples/match.rs`): one game a line, the `INFO rule`
@@ -14,10 +13,9 @@
 //!
 //! It prints the held-out log-loss of the hand-set weights of earlier versions, of the
 //! default weights and of the fitted ones, and the fitted weights in the evaluator's units:
-//! the logistic slope that fits the hand-set scores best converts them, so that the other
-//! parts of the score (the near-wins worth fractions of `WIN_SOON`) keep their meaning. Terms
-//! the data never shows (a five or an open four to make, which the evaluator's rules decide)
-//! keep today's weights.
+//! the logistic slope that fits the hand-set scores best converts them, so that the other parts of the score (the near-wins worth
+//! fractions of `WIN_SOON`) keep their meaning. Terms the data never shows (a five or an open
+//! four to make, which the evaluator's rules decide) keep today's weights.
 
 use boardgames_core::{Game, Player, Status};
 use boardgames_gomoku::{Point, Position};
@@ -39,15 +37,9 @@ struct Data {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let files = args.iter().filter(|a| *a != "--moves");
-    if args.iter().any(|a| a == "--moves") {
-        moves::run(files);
-        return;
-    }
     let mut data = Data::default();
-    for path in files {
-        match std::fs::File::open(path) {
+    for path in std::env::args().skip(1) {
+        match std::fs::File::open(&path) {
             Ok(file) => read_games(std::io::BufReader::new(file), &mut data),
             Err(e) => eprintln!("{path}: {e}"),
         }
@@ -272,192 +264,4 @@ fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Vec<f64> {
             }
         })
         .collect()
-}
-
-/// The move ordering's fit: a conditional logit of the move played among the near points,
-/// `P(point) ∝ exp(w · φ(point))`, where `φ` is the terms of the point for the side to move
-/// (what a stone there would make) and for the opponent (what a stone there takes from it).
-/// Its positions are those where the ordering chooses among quiet moves: no five to make or
-/// to stop, no open three against the side to move, the move played near the stones.
-///
-/// It prints, for held-out games, how often the move played is the first and among the best
-/// twelve (the width of a search node) by today's hints and by the fitted weights (both
-/// after the hints' threat ranks), and the fitted weights times ten, the scale of the
-/// values `Cell::value` and `Cell::block_value` hold.
-mod moves {
-    use super::{parse_game, solve, Features};
-    use boardgames_core::{Game, Player};
-    use boardgames_gomoku::{Point, Position};
-    use boardgames_players::gomoku::{eval_terms, Class, GomokuEvaluator, SearchPosition};
-    use boardgames_search::{Evaluator, Score};
-    use std::io::BufRead;
-
-    /// One position: each candidate's features with its hint's threat rank and its whole
-    /// hint today, and which candidate was played.
-    struct Sample {
-        candidates: Vec<(Features, Score, Score)>,
-        played: usize,
-    }
-
-    pub(super) fn run<'a>(files: impl Iterator<Item = &'a String>) {
-        let (mut fit, mut test, mut games) = (Vec::new(), Vec::new(), 0usize);
-        for path in files {
-            let Ok(file) = std::fs::File::open(path) else {
-                eprintln!("{path}: cannot open");
-                continue;
-            };
-            for line in std::io::BufReader::new(file).lines().map_while(Result::ok) {
-                let Some((position, _, moves)) = parse_game(&line) else {
-                    continue;
-                };
-                games += 1;
-                let set = if games % 5 == 0 { &mut test } else { &mut fit };
-                replay(position, &moves, set);
-            }
-        }
-        println!(
-            "{games} games, {} positions to fit, {} to test",
-            fit.len(),
-            test.len()
-        );
-        if fit.is_empty() || test.is_empty() {
-            eprintln!("not enough positions to fit");
-            std::process::exit(1);
-        }
-        let w = newton(&fit);
-        report("today's hints", &test, |c| c.2 as f64);
-        report("fitted weights", &test, |c| {
-            c.1 as f64 * 1e9 + dot(&c.0, &w)
-        });
-        let tenfold: Vec<Score> = w.iter().map(|w| (w * 10.0).round() as Score).collect();
-        println!("value (the side to move's terms): {:?}", &tenfold[..10]);
-        println!("block value (the opponent's terms): {:?}", &tenfold[10..]);
-    }
-
-    /// The samples of one game.
-    fn replay(mut position: Position, moves: &[Point], set: &mut Vec<Sample>) {
-        let evaluator = GomokuEvaluator::new();
-        for (i, &mv) in moves.iter().enumerate() {
-            let tracked = SearchPosition::new(position);
-            let me = position.side_to_move();
-            let opp = me.opponent();
-            let quiet = tracked.count(me, Class::Five) == 0
-                && tracked.count(opp, Class::Five) == 0
-                && tracked.count(opp, Class::OpenFour) == 0;
-            if i >= 3 && quiet && tracked.near().contains(mv) {
-                let mut candidates = Vec::new();
-                let mut played = 0;
-                for p in tracked.near().iter().filter(|&p| position.is_legal(p)) {
-                    played = if p == mv { candidates.len() } else { played };
-                    let hint = evaluator.order_hint(&tracked, p);
-                    candidates.push((features(&tracked, me, p), hint >> 26, hint));
-                }
-                set.push(Sample { candidates, played });
-            }
-            if position.play(mv).is_err() {
-                return;
-            }
-        }
-    }
-
-    /// The terms of `point` for `me`, then for the opponent.
-    fn features(position: &SearchPosition, me: Player, point: Point) -> Features {
-        let mine = eval_terms(position.threats(me, point));
-        let theirs = eval_terms(position.threats(me.opponent(), point));
-        core::array::from_fn(|k| f64::from(if k < 10 { mine[k] } else { theirs[k - 10] }))
-    }
-
-    fn dot(x: &Features, w: &[f64]) -> f64 {
-        x.iter().zip(w).map(|(a, b)| a * b).sum()
-    }
-
-    /// How often the played move ranks first and within the best twelve by `score` (ties
-    /// shared: a move tied with others counts half of them as ahead).
-    fn report(name: &str, set: &[Sample], score: impl Fn(&(Features, Score, Score)) -> f64) {
-        let (mut first, mut twelve) = (0, 0);
-        for sample in set {
-            let own = score(&sample.candidates[sample.played]);
-            let ahead = sample.candidates.iter().filter(|c| score(c) > own).count();
-            let tied = sample.candidates.iter().filter(|c| score(c) == own).count() - 1;
-            let rank = ahead + tied / 2;
-            first += usize::from(rank == 0);
-            twelve += usize::from(rank < 12);
-        }
-        let n = set.len() as f64;
-        println!(
-            "{name}: first {:.3}, within twelve {:.3}",
-            first as f64 / n,
-            twelve as f64 / n
-        );
-    }
-
-    /// The mean negative log-likelihood of the played moves, with a small L2 term.
-    fn loss(set: &[Sample], w: &[f64]) -> f64 {
-        let total: f64 = set
-            .iter()
-            .map(|s| {
-                let z: Vec<f64> = s.candidates.iter().map(|c| dot(&c.0, w)).collect();
-                let top = z.iter().copied().fold(f64::MIN, f64::max);
-                let sum: f64 = z.iter().map(|z| (z - top).exp()).sum();
-                top + sum.ln() - z[s.played]
-            })
-            .sum();
-        total / set.len() as f64 + L2 / 2.0 * w.iter().map(|w| w * w).sum::<f64>()
-    }
-
-    const L2: f64 = 1e-4;
-
-    /// The gradient and Hessian of [`loss`] at `w`.
-    fn derivatives(set: &[Sample], w: &[f64]) -> (Vec<f64>, Vec<Vec<f64>>) {
-        let d = w.len();
-        let n = set.len() as f64;
-        let mut gradient: Vec<f64> = w.iter().map(|w| L2 * w).collect();
-        let mut hessian = vec![vec![0.0; d]; d];
-        for s in set {
-            let z: Vec<f64> = s.candidates.iter().map(|c| dot(&c.0, w)).collect();
-            let top = z.iter().copied().fold(f64::MIN, f64::max);
-            let e: Vec<f64> = z.iter().map(|z| (z - top).exp()).collect();
-            let sum: f64 = e.iter().sum();
-            let mut mean = vec![0.0; d];
-            for (c, e) in s.candidates.iter().zip(&e) {
-                mean.iter_mut()
-                    .zip(&c.0)
-                    .for_each(|(m, x)| *m += e / sum * x);
-            }
-            for i in 0..d {
-                gradient[i] += (mean[i] - s.candidates[s.played].0[i]) / n;
-            }
-            for (c, e) in s.candidates.iter().zip(&e) {
-                let p = e / sum / n;
-                for i in 0..d {
-                    for j in 0..d {
-                        hessian[i][j] += p * (c.0[i] - mean[i]) * (c.0[j] - mean[j]);
-                    }
-                }
-            }
-        }
-        (0..d).for_each(|i| hessian[i][i] += L2);
-        (gradient, hessian)
-    }
-
-    /// Newton's method from zero, each step halved until the loss falls (the loss is convex,
-    /// but full steps overshoot where some terms are rare).
-    fn newton(set: &[Sample]) -> Vec<f64> {
-        let mut w = vec![0.0; 20];
-        for _ in 0..20 {
-            let (gradient, hessian) = derivatives(set, &w);
-            let step = solve(hessian, gradient);
-            let before = loss(set, &w);
-            let mut t = 1.0;
-            while t > 1e-4 {
-                let next: Vec<f64> = w.iter().zip(&step).map(|(w, s)| w - t * s).collect();
-                if loss(set, &next) < before {
-                    w = next;
-                    break;
-                }
-                t /= 2.0;
-            }
-        }
-        w
-    }
 }

@@ -33,9 +33,7 @@ pub const WIN_SOON: Score = 50_000;
 ///   black's forbidden points are left out.
 /// - **Ordering** ([`Evaluator::order_hint`]): the own five, the block of the opponent's five,
 ///   an own open four, an own four-three, the block of the opponent's open four or
-///   four-three, then the point's value to the side to move plus the value of taking it
-///   from the opponent ([`Cell::value`], [`Cell::block_value`]: weights fitted to the moves
-///   Rapfi chose).
+///   four-three, then the values of the point to both colours.
 ///
 /// The levels blur it with [`crate::Seeded`] noise.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -277,7 +275,7 @@ fn push_where(
 
 /// The ordering hint of a point from its cells for the side to move and the opponent: the
 /// own five, the block of a five, an own open four, an own four-three, the block of an open
-/// four or a four-three, then the value to the side to move plus the block value.
+/// four or a four-three, then the sum of the values.
 #[inline(always)]
 fn hint(mine: Cell, theirs: Cell) -> Score {
     let (attack, defence) = (mine.classes(), theirs.classes());
@@ -294,7 +292,7 @@ fn hint(mine: Cell, theirs: Cell) -> Score {
     } else {
         0
     };
-    (rank << 26) + ((mine.value() + theirs.block_value()).min(4000) << 12)
+    (rank << 26) + ((mine.value() + theirs.value()).min(4000) << 12)
 }
 
 impl GomokuEvaluator {

@@ -35,56 +35,38 @@ impl Class {
     }
 }
 
-/// The ordering weights of a point's evaluation terms ([`eval_terms`]) for the colour that
-/// would play there: its [`Cell::value`]. Fitted, with [`BLOCK_WEIGHTS`], to the moves Rapfi
-/// chose in its games against itself under freestyle and standard (a conditional logit of the
-/// move played among the near points of positions where no five or open three forces the
-/// reply; `crates/pbrain/examples/fit_eval.rs --moves`): ranking by them, Rapfi's move is
-/// among the twelve best in 76% of held-out positions where the hand-set values found it in
-/// 74% (first: 28% and 24%). A five, which those positions never show, keeps its hand-set
-/// value.
-const ATTACK_WEIGHTS: [Score; EVAL_TERMS] = [12, 21, 32, 30, 15, 103, 600, 38, 36, 10];
+/// The ordering value of one axis's shape, by [`LineShape`] in declaration order: a five to
+/// make is worth most, a three to make least; an overline or a blocked five nothing.
+const AXIS_VALUE: [Score; 10] = [
+    0,   // None
+    6,   // ClosedThree: a two that can become a closed three
+    20,  // SplitThree
+    24,  // OpenThree: an open two that can become an open three
+    40,  // Four: a three that can become a four
+    160, // DoubleFour on one axis
+    120, // StraightFour: an open three
+    600, // Five: a four
+    0,   // Overline
+    0,   // BlockedFive
+];
 
-/// The ordering weights of a point's terms for the other colour, the value of taking the
-/// point from it ([`Cell::block_value`]); fitted with [`ATTACK_WEIGHTS`]. Blocking a four to
-/// be, an open three to be or two fours keeps its hand-set value: the fitted positions, where
-/// no open three forces the reply, never show them.
-const BLOCK_WEIGHTS: [Score; EVAL_TERMS] = [5, 15, 25, 25, 160, 120, 600, 200, 5, -8];
+/// Bonus for two fours at one point (on two axes).
+const DOUBLE_FOUR: Score = 200;
+/// Bonus for a four and a live three at one point.
+const FOUR_THREE: Score = 150;
+/// Bonus for two live threes at one point.
+const DOUBLE_THREE: Score = 80;
 
-/// The largest value a cell holds (12 bits).
-const MAX_VALUE: Score = (1 << 12) - 1;
-
-/// `weights` applied to `terms`, within 0 and [`MAX_VALUE`].
-#[inline(always)]
-fn weigh(weights: &[Score; EVAL_TERMS], terms: &[u8; EVAL_TERMS]) -> Score {
-    let sum: Score = weights
-        .iter()
-        .zip(terms)
-        .map(|(&w, &t)| w * Score::from(t))
-        .sum();
-    sum.clamp(0, MAX_VALUE)
-}
-
-const _: () = {
-    // Four fives and every compound: the largest sums stay within a cell's 12 bits.
-    let mut k = 0;
-    let (mut attack, mut block) = (4 * ATTACK_WEIGHTS[6], 4 * BLOCK_WEIGHTS[6]);
-    while k < 3 {
-        attack += ATTACK_WEIGHTS[7 + k];
-        block += BLOCK_WEIGHTS[7 + k];
-        k += 1;
-    }
-    assert!(attack <= MAX_VALUE && block <= MAX_VALUE);
-};
-
-/// The ordering value of a point for a colour ([`crate::gomoku::GomokuEvaluator`]'s hints:
-/// [`ATTACK_WEIGHTS`] applied to its terms) and its class set, from its threats.
+/// The ordering value of a point for a colour ([`crate::gomoku::GomokuEvaluator`]'s hints) and
+/// its class set, from its threats.
 #[inline(always)]
 pub fn assess(threats: Threats) -> (Score, u8) {
+    let mut value = 0;
     let mut fours = 0;
     let mut threes = 0;
     let mut classes = 0u8;
     for shape in threats.0 {
+        value += AXIS_VALUE[shape as usize];
         fours += shape.fours();
         threes += u32::from(shape.is_live_three());
         match shape {
@@ -97,13 +79,23 @@ pub fn assess(threats: Threats) -> (Score, u8) {
         classes |= Class::Four.bit();
         if fours >= 2 {
             classes |= Class::OpenFour.bit();
+            value += DOUBLE_FOUR;
         }
         if threes >= 1 {
             classes |= Class::FourThree.bit();
+            value += FOUR_THREE;
         }
     }
-    (weigh(&ATTACK_WEIGHTS, &eval_terms(threats)), classes)
+    if threes >= 2 {
+        value += DOUBLE_THREE;
+    }
+    (value, classes)
 }
+
+/// The largest value [`assess`] gives: four fives and every bonus.
+const MAX_VALUE: Score =
+    4 * AXIS_VALUE[LineShape::Five as usize] + DOUBLE_FOUR + FOUR_THREE + DOUBLE_THREE;
+const _: () = assert!(MAX_VALUE < 1 << 12, "a value fits in a cell's 12 bits");
 
 /// The number of evaluation terms of a point ([`eval_terms`]).
 pub const EVAL_TERMS: usize = 10;
@@ -197,10 +189,9 @@ pub(crate) fn unpack_terms(packed: u128) -> [u16; EVAL_TERMS] {
 }
 
 /// One colour's view of one point in a word: the shapes of the four axes (4 bits each, from
-/// bit 0), the classes (4 bits from bit 16), the value (12 bits from bit 20) and the block
-/// value (12 bits from bit 32).
+/// bit 0), the classes (4 bits from bit 16) and the value (12 bits from bit 20).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub struct Cell(u64);
+pub struct Cell(u32);
 
 impl Cell {
     /// No shape.
@@ -215,11 +206,7 @@ impl Cell {
             .iter()
             .enumerate()
             .fold(0u32, |word, (i, &shape)| word | (shape as u32) << (4 * i));
-        let block = weigh(&BLOCK_WEIGHTS, &eval_terms(threats));
-        Cell(
-            u64::from(shapes | u32::from(classes) << 16 | (value as u32) << 20)
-                | (block as u64) << 32,
-        )
+        Cell(shapes | u32::from(classes) << 16 | (value as u32) << 20)
     }
 
     /// The shape along the axis with index `axis`.
@@ -240,7 +227,7 @@ impl Cell {
     /// The shapes packed, 4 bits per axis.
     #[inline(always)]
     pub const fn shape_bits(self) -> u32 {
-        (self.0 & 0xFFFF) as u32
+        self.0 & 0xFFFF
     }
 
     /// The threat classes (bits of [`Class::bit`]).
@@ -249,17 +236,10 @@ impl Cell {
         (self.0 >> 16 & 0xF) as u8
     }
 
-    /// The ordering value of a stone of this colour here ([`assess`]).
+    /// The value.
     #[inline(always)]
     pub const fn value(self) -> Score {
-        (self.0 >> 20 & 0xFFF) as Score
-    }
-
-    /// The ordering value of keeping this colour from playing here: a stone of the other
-    /// colour on the point.
-    #[inline(always)]
-    pub const fn block_value(self) -> Score {
-        (self.0 >> 32 & 0xFFF) as Score
+        (self.0 >> 20) as Score
     }
 }
 
@@ -296,11 +276,8 @@ mod tests {
             }
         }
         assert_eq!(Cell::new(Threats::NONE), Cell::NONE);
-        let max = Cell::new(Threats([Five; 4]));
-        assert!(max.value() <= MAX_VALUE && max.block_value() <= MAX_VALUE);
-        // Blocking two threes keeps a positive value despite its negative compound weight.
-        let threes = Cell::new(Threats([OpenThree, SplitThree, None, None]));
-        assert_eq!(threes.block_value(), 25 + 15 - 8);
+        let max = Threats([Five; 4]);
+        assert!(assess(max).0 <= MAX_VALUE);
     }
 
     #[test]
@@ -349,13 +326,7 @@ mod tests {
     #[test]
     fn stronger_shapes_are_worth_more() {
         let one = |s: LineShape| assess(Threats([s, None, None, None])).0;
-        let block = |s: LineShape| Cell::new(Threats([s, None, None, None])).block_value();
-        // Making or stopping a four is worth about as much as an open three (the fitted
-        // weights), both more than the closed and split threes, and less than an open four.
-        for value in [one, block] {
-            let order = [ClosedThree, SplitThree, OpenThree, StraightFour, Five];
-            assert!(order.windows(2).all(|w| value(w[0]) < value(w[1])));
-            assert!(value(SplitThree) < value(Four) && value(Four) < value(StraightFour));
-        }
+        let order = [ClosedThree, SplitThree, OpenThree, Four, StraightFour, Five];
+        assert!(order.windows(2).all(|w| one(w[0]) < one(w[1])));
     }
 }
