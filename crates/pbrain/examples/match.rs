@@ -344,14 +344,17 @@ fn dump_game(rule_bits: u32, moves: &[Point], status: Status) {
         _ => "draw",
     };
     let moves: Vec<String> = moves.iter().map(|p| p.to_string()).collect();
-    let line = format!("{rule_bits} {winner} {}\n", moves.join(" "));
-    let file = std::fs::OpenOptions::new()
+    // A game that cannot be recorded is no reason to stop the match.
+    let _ = append_line(&path, &format!("{rule_bits} {winner} {}", moves.join(" ")));
+}
+
+/// Appends `line` and a newline to the file at `path`, making the file if need be.
+fn append_line(path: &std::ffi::OsStr, line: &str) -> std::io::Result<()> {
+    let mut file = std::fs::OpenOptions::new()
         .create(true)
         .append(true)
-        .open(path);
-    if let Ok(mut file) = file {
-        let _ = std::io::Write::write_all(&mut file, line.as_bytes());
-    }
+        .open(path)?;
+    writeln!(file, "{line}")
 }
 
 /// With `MATCH_EVALS=FILE`: appends the engine's reported evaluation of `position` (Rapfi's
@@ -398,12 +401,7 @@ fn dump_eval(position: &Position, message: &str) {
         }
         fields.extend(counts.iter().map(|c| c.to_string()));
     }
-    let mut file = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)
-        .expect("the evaluation file opens");
-    let _ = writeln!(file, "{}", fields.join(","));
+    append_line(&path, &fields.join(",")).expect("the evaluation file opens");
 }
 
 fn main() {

@@ -141,25 +141,29 @@ impl GomokuEvaluator {
         let opp = me.opponent();
         let n = |colour: Player, class: Class| position.count(colour, class);
         let weights = self.weights(&position.position().rule());
-        let theirs = dot(&weights.waiting, position.terms(opp));
-        let base = dot(&weights.waiting, position.terms(me)) - theirs;
+        let (mine, theirs) = (
+            position.terms(me),
+            dot(&weights.waiting, position.terms(opp)),
+        );
+        // Both sides weighed as waiting: the decided positions' tie-break, where the move
+        // goes to the decisive point and brings no tempo. Quiet positions never need it.
+        let base = || dot(&weights.waiting, mine) - theirs;
         if n(me, Class::Five) > 0 {
-            return WIN_SOON + base / 8;
+            return WIN_SOON + base() / 8;
         }
         if n(opp, Class::Five) >= 2 {
-            return -WIN_SOON + base / 8;
+            return -WIN_SOON + base() / 8;
         }
         if n(opp, Class::Five) == 1 {
-            // The move goes to the block: no tempo.
-            return base;
+            return base();
         }
         if n(me, Class::OpenFour) > 0 {
-            return WIN_SOON / 2 + base / 8;
+            return WIN_SOON / 2 + base() / 8;
         }
         if n(me, Class::FourThree) > 0 && n(opp, Class::Four) == 0 {
-            return WIN_SOON / 4 + base / 8;
+            return WIN_SOON / 4 + base() / 8;
         }
-        dot(&weights.to_move, position.terms(me)) - theirs
+        dot(&weights.to_move, mine) - theirs
     }
 }
 
@@ -200,9 +204,9 @@ impl EvalWeights {
     /// mode, 40 ms a move) against itself under freestyle and standard from random
     /// three-stone openings (14,983 positions), converted to the hand-set weights' units.
     /// Terms those positions never show keep the hand-set values. On held-out games its
-    /// log-loss is 0.547 where the hand-set weights' is 0.580. The shapes
-    /// the side to move can use next are worth up to three times as much as the waiting
-    /// side's (an open two: 38 and 13), and a four to make about the same (60 and 58).
+    /// log-loss is 0.547 where the hand-set weights' is 0.580. The shapes the side to move
+    /// can use next are worth up to three times as much as the waiting side's (an open two:
+    /// 38 and 13), and a four to make about the same (60 and 58).
     /// `crates/pbrain/examples/fit_eval.rs` fits them again from such games
     /// (`docs/strength.md`).
     pub const FITTED: EvalWeights = EvalWeights {

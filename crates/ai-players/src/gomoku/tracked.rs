@@ -176,10 +176,10 @@ impl SearchPosition {
         }
     }
 
-    /// The evaluation terms of every empty point for `colour` ([`crate::gomoku::eval_terms`]: how many
-    /// axes of the empty points would get each shape from a stone of `colour`, and how many
-    /// points would get two fours, a four and a live three, two live threes), summed. The
-    /// evaluator weighs them ([`crate::gomoku::EvalWeights`]).
+    /// The evaluation terms of every empty point for `colour`, summed
+    /// ([`crate::gomoku::eval_terms`]: how many axes of the empty points would get each shape
+    /// from a stone of `colour`, and how many points would get two fours, a four and a live
+    /// three, two live threes). The evaluator weighs them ([`crate::gomoku::EvalWeights`]).
     #[inline]
     pub fn terms(&self, colour: Player) -> [u16; EVAL_TERMS] {
         unpack_terms(*self.terms.get(colour))

@@ -126,9 +126,11 @@ pub fn eval_terms(threats: Threats) -> [u8; EVAL_TERMS] {
 /// The evaluation term of one axis's shape: `ClosedThree` (1) to `Five` (7) are terms 0 to 6;
 /// the others (no shape, an overline, a blocked five) are none.
 #[inline(always)]
-fn shape_term(shape: LineShape) -> Option<usize> {
-    let i = shape as usize;
-    (1..=7).contains(&i).then(|| i - 1)
+const fn shape_term(shape: LineShape) -> Option<usize> {
+    match shape as usize {
+        i @ 1..=7 => Some(i - 1),
+        _ => None,
+    }
 }
 
 /// The width of one term in [`packed_terms`]: the sum of a term over a 20x20 board's points
@@ -152,8 +154,8 @@ const PAIR_TERMS: [u128; 256] = {
             let i = byte >> (4 * half) & 0xF;
             if i < LineShape::ALL.len() {
                 let shape = LineShape::ALL[i];
-                if i >= 1 && i <= 7 {
-                    word += 1 << (LANE * (i as u32 - 1));
+                if let Some(term) = shape_term(shape) {
+                    word += 1 << (LANE * term as u32);
                 }
                 word += (shape.fours() as u128) << FOURS_BIT;
                 word += (shape.is_live_three() as u128) << (FOURS_BIT + 4);
