@@ -3,7 +3,7 @@
 //!
 //! The thinking time is the smallest of: the turn limit, a share of the match time left, and
 //! [`HARD_CAP`]; minus a safety margin for the answer's way back through the pipe and for the
-//! search noticing its deadline (40 ms and 20%). A turn limit of 0 asks for an instant move.
+//! search noticing its deadline (30 ms and 10%). A turn limit of 0 asks for an instant move.
 
 use std::time::Duration;
 
@@ -51,10 +51,13 @@ impl Clock {
             ms = ms.min(left.saturating_sub(left / 10) / moves);
         }
         let ms = ms.min(HARD_CAP.as_millis() as u64);
-        // The margin: 40 ms plus 20% for the search's deadline checks, the checks after it,
-        // the pipes, and a loaded machine's scheduling (at a load of 7 on 2 cores, 30 ms +
-        // 15% left answers within 0.1 ms of a 200 ms limit).
-        let margin = 40 + ms / 5;
+        // The margin: 30 ms plus 10% for the search's deadline checks, the checks after it,
+        // the pipes, and a loaded machine's scheduling. On a quiet machine the answer comes
+        // within 15 ms of the thinking time; at a load of 7 on 2 cores, 30 ms + 15% left
+        // answers within 0.1 ms of a 200 ms limit, so a turn limit that short on so loaded a
+        // machine is at the edge. Every millisecond given away here is search lost: at 500 ms
+        // a move, 40 ms + 20% left the search less than 300 ms of it.
+        let margin = 30 + ms / 10;
         Duration::from_millis(ms.saturating_sub(margin))
     }
 
@@ -93,12 +96,12 @@ mod tests {
             turn_ms: 1_000,
             ..Clock::default()
         };
-        assert_eq!(clock.budget(200), Duration::from_millis(1_000 - 40 - 200));
+        assert_eq!(clock.budget(200), Duration::from_millis(1_000 - 30 - 100));
         let fast = Clock {
             turn_ms: 200,
             ..Clock::default()
         };
-        assert_eq!(fast.budget(200), Duration::from_millis(200 - 40 - 40));
+        assert_eq!(fast.budget(200), Duration::from_millis(200 - 30 - 20));
         let instant = Clock {
             turn_ms: 0,
             ..Clock::default()
@@ -115,7 +118,7 @@ mod tests {
             max_memory: 0,
         };
         // 27 s spread over 60 moves (200 empty points: 100 moves, capped at 60): 450 ms.
-        assert_eq!(clock.budget(200), Duration::from_millis(450 - 40 - 90));
+        assert_eq!(clock.budget(200), Duration::from_millis(450 - 30 - 45));
         let nearly_out = Clock {
             left_ms: Some(100),
             ..clock

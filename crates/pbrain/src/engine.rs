@@ -45,6 +45,19 @@ pub struct Engine {
     stop: Arc<AtomicBool>,
 }
 
+/// The most search threads the engine runs, whatever `INFO thread_num` asks.
+pub const MAX_THREADS: usize = 64;
+
+/// The threads to run for `INFO thread_num wanted`: as many as asked, but no more than the
+/// machine's cores and [`MAX_THREADS`] (more threads than cores only take turns), and at
+/// least one (0 counts as 1).
+fn thread_count(wanted: u64) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    usize::try_from(wanted)
+        .unwrap_or(usize::MAX)
+        .clamp(1, cores.min(MAX_THREADS))
+}
+
 /// The engine's `ABOUT` line.
 pub const ABOUT: &str = concat!(
     "name=\"pbrain-boardgames\", version=\"",
@@ -175,8 +188,8 @@ impl Engine {
         warm_up(&self.rule);
     }
 
-    /// An `INFO` key: the limits, the memory and the rule are used; the game type, the
-    /// folder and unknown keys are ignored.
+    /// An `INFO` key: the limits, the memory, the rule and the number of threads are used;
+    /// the game type, the folder and unknown keys are ignored.
     fn info(&mut self, key: &str, value: &str) -> Result<(), ProtocolError> {
         let number = || -> Result<u64, ProtocolError> {
             value.trim().parse().map_err(|_| ProtocolError::Number {
@@ -194,6 +207,10 @@ impl Engine {
             }
             "game_type" => {
                 number()?;
+            }
+            "thread_num" => {
+                let wanted = number()?;
+                self.thinker.set_threads(thread_count(wanted));
             }
             "rule" => {
                 let rule = parse_rule(value)?;

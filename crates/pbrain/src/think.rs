@@ -18,9 +18,11 @@ const VCF_SHARE: u32 = 8;
 /// The share of the thinking time the VCT search may use.
 const VCT_SHARE: u32 = 12;
 /// The share of the time left after the threat searches that the alpha-beta search may use;
-/// the rest checks that its move leaves the opponent no VCF. (Checking the opponent's VCT
-/// too cost more search than it saved in trial matches.)
-const SEARCH_SHARE: u32 = 85;
+/// the rest checks that its move leaves the opponent no VCF. That check mostly takes a
+/// millisecond or two (a VCF search is quick), and the time it does not use is lost, so its
+/// share is small. (Checking the opponent's VCT too cost more search than it saved in trial
+/// matches.)
+const SEARCH_SHARE: u32 = 94;
 /// The most threats (threes and fours) before the final VCF in the engine's VCT.
 const VCT_THREATS: u32 = 3;
 
@@ -61,21 +63,29 @@ impl Default for Techniques {
     }
 }
 
-/// The searcher of the engine's evaluator with `techniques` and a table of `bytes`.
+/// The searcher of the engine's evaluator with `techniques`, a table of `bytes` and
+/// `threads` search threads (Lazy SMP above one).
 fn searcher(
     techniques: Techniques,
     bytes: usize,
+    threads: usize,
 ) -> Searcher<SearchPosition, GomokuEvaluator, MakeUnmake> {
     let evaluator = GomokuEvaluator::new()
         .with_four_extension(techniques.four_extension)
         .with_root_width(if techniques.wide_root { MAX_WIDTH } else { 1 });
-    Searcher::make_unmake(evaluator).with_table_bytes(bytes)
+    let searcher = Searcher::make_unmake(evaluator).with_table_bytes(bytes);
+    if threads > 1 {
+        searcher.with_threads(threads)
+    } else {
+        searcher
+    }
 }
 
 /// The move chooser: a searcher whose table lives from move to move.
 pub struct Thinker {
     searcher: Searcher<SearchPosition, GomokuEvaluator, MakeUnmake>,
     table_bytes: usize,
+    threads: usize,
     techniques: Techniques,
 }
 
@@ -83,8 +93,9 @@ impl Thinker {
     /// A chooser with a table of `table_bytes` and the threat searches on.
     pub fn new(table_bytes: usize) -> Self {
         Thinker {
-            searcher: searcher(Techniques::default(), table_bytes),
+            searcher: searcher(Techniques::default(), table_bytes, 1),
             table_bytes,
+            threads: 1,
             techniques: Techniques::default(),
         }
     }
@@ -92,16 +103,31 @@ impl Thinker {
     /// This chooser with other threat searches (a match without them measures what they add).
     pub fn with_techniques(mut self, techniques: Techniques) -> Self {
         self.techniques = techniques;
-        self.searcher = searcher(techniques, self.table_bytes);
+        self.searcher = searcher(techniques, self.table_bytes, self.threads);
         self
     }
 
     /// Makes the table `bytes` large (a new, empty table) unless it is already.
     pub fn resize(&mut self, bytes: usize) {
         if bytes != self.table_bytes {
-            self.searcher = searcher(self.techniques, bytes);
+            self.searcher = searcher(self.techniques, bytes, self.threads);
             self.table_bytes = bytes;
         }
+    }
+
+    /// Makes the alpha-beta search run `threads` threads (at least one; a new, empty table)
+    /// unless it already does. The threat searches stay on one thread.
+    pub fn set_threads(&mut self, threads: usize) {
+        let threads = threads.max(1);
+        if threads != self.threads {
+            self.searcher = searcher(self.techniques, self.table_bytes, threads);
+            self.threads = threads;
+        }
+    }
+
+    /// The number of alpha-beta search threads.
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     /// Forgets what the table learnt (a new game).
@@ -275,12 +301,17 @@ impl Thinker {
             point: result.best_move?,
             score: result.score,
             info: format!(
-                "depth {} score {} nodes {} nps {} ms {}",
+                "depth {} score {} nodes {} nps {} ms {}{}",
                 result.depth,
                 result.score,
                 result.nodes,
                 result.nodes_per_second(),
-                result.elapsed.as_millis()
+                result.elapsed.as_millis(),
+                if self.threads > 1 {
+                    format!(" threads {}", self.threads)
+                } else {
+                    String::new()
+                }
             ),
         })
     }
