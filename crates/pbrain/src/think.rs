@@ -125,11 +125,6 @@ impl Thinker {
         }
     }
 
-    /// The number of alpha-beta search threads.
-    pub fn threads(&self) -> usize {
-        self.threads
-    }
-
     /// Forgets what the table learnt (a new game).
     pub fn clear(&mut self) {
         self.searcher.clear();
