@@ -41,7 +41,9 @@ mod values;
 mod vcf;
 mod vct;
 
-pub use evaluator::{EvalWeights, GomokuEvaluator, DEFAULT_WIDTH, MAX_WIDTH, WIN_SOON};
+pub use evaluator::{
+    EvalWeights, GomokuEvaluator, DEFAULT_WIDTH, MAX_WIDTH, SELECTIVITY, WIN_SOON,
+};
 pub use opening::OpeningPlayer;
 pub use tracked::SearchPosition;
 pub use values::{assess, eval_terms, Cell, Class, CLASSES, EVAL_TERMS};

@@ -2,13 +2,17 @@
 //! technique alone and all of them together return plain negamax's value at the same depth.
 //! The oracle uses the same evaluator, so it searches the same narrowed move sets (and the
 //! same four extension, when it is on). Searches
-//! that take moves back in place (make/unmake) walk exactly the tree copy-make walks.
+//! that take moves back in place (make/unmake) walk exactly the tree copy-make walks. The
+//! engine's selective pruning ([`SELECTIVITY`]) gives up equal values but keeps its proofs.
 
 use boardgames_core::{Game, MoveList, Rng};
 use boardgames_gomoku::{Point, Position, Rule};
-use boardgames_players::gomoku::{GomokuEvaluator, SearchPosition, MAX_WIDTH};
+use boardgames_players::gomoku::{GomokuEvaluator, SearchPosition, MAX_WIDTH, SELECTIVITY};
 use boardgames_players::Seeded;
-use boardgames_search::{check_techniques_make_unmake, negamax, Evaluator, Limits, Searcher};
+use boardgames_search::{
+    check_selective, check_techniques_make_unmake, negamax, Evaluator, Limits, Searcher,
+    Selectivity,
+};
 use proptest::prelude::*;
 
 const RULES: [Rule; 6] = [
@@ -106,6 +110,26 @@ proptest! {
         } else {
             check(&position, depth, evaluator)?;
         }
+    }
+
+    /// The engine's evaluator and pruning: a win or loss the pruned search reports, negamax
+    /// (unpruned) finds at the same depth, as fast or faster.
+    #[test]
+    fn selective_proofs_hold(
+        size in prop::sample::select(vec![9u32, 15, 11]),
+        rule in 0usize..6,
+        plies in 4usize..30,
+        seed in any::<u64>(),
+        depth in 1u32..5,
+    ) {
+        let mut position = random_position(size, RULES[rule], plies, seed);
+        position.mark_root();
+        let evaluator = GomokuEvaluator::new().with_four_extension(true);
+        let depth = depth.min(affordable_depth(&position, &evaluator, 4));
+        prop_assert_eq!(check_selective(&position, depth, &evaluator, SELECTIVITY), Ok(()));
+        // And pruning as hard as it can: one move off the principal variation.
+        let hardest = Selectivity { futility_margin: 1, futility_depth: 9, late_moves: [1; 8] };
+        prop_assert_eq!(check_selective(&position, depth, &evaluator, hardest), Ok(()));
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Checking a game and evaluator: every technique must give plain negamax's value.
 
 use crate::walk::Walk;
-use crate::{negamax, Evaluator, Limits, SearchResult, Searcher, Techniques};
+use crate::{negamax, score, Evaluator, Limits, SearchResult, Searcher, Selectivity, Techniques};
 use boardgames_core::{Game, Unmake};
 
 /// Searches `position` to `depth` with each combination of [`Techniques::CHECKS`] and compares
@@ -63,6 +63,48 @@ where
     Ok(())
 }
 
+/// Searches `position` to `depth` with every technique and `selectivity`, and checks what a
+/// selective search still promises: a win or loss it reports is one plain [`negamax`] finds at
+/// the same depth, as fast or faster (a pruned search may miss the fastest line, or the win
+/// itself, never invent one); it reaches the full depth unless it proved a result; its
+/// principal variation starts with its best move and is playable. Returns the first broken
+/// promise as text. For property tests of a game, its evaluator and a selectivity.
+///
+/// ```
+/// use boardgames_search::{check_selective, NoKnowledge, Selectivity};
+/// let position: boardgames_tictactoe::Position = "X../.O./...".parse().unwrap();
+/// let prune = Selectivity { futility_margin: 1, futility_depth: 4, late_moves: [1; 8] };
+/// assert_eq!(check_selective(&position, 6, &NoKnowledge, prune), Ok(()));
+/// ```
+pub fn check_selective<G, E>(
+    position: &G,
+    depth: u32,
+    evaluator: &E,
+    selectivity: Selectivity,
+) -> Result<(), String>
+where
+    G: Game + core::fmt::Display,
+    E: Evaluator<G> + Clone,
+{
+    let exact = negamax(position, depth, evaluator);
+    let mut searcher = Searcher::new(evaluator.clone())
+        .with_table_bytes(1 << 16)
+        .with_selectivity(selectivity);
+    let result = searcher.search(position, &Limits::depth(depth));
+    if let Some(plies) = score::plies_to_end(result.score) {
+        let sound = score::plies_to_end(exact)
+            .is_some_and(|fastest| fastest <= plies && (exact > 0) == (result.score > 0));
+        if !sound {
+            return Err(format!(
+                "selective search at depth {depth}: {} (decided in {plies} plies) where negamax \
+                 gives {exact}, on\n{position}",
+                result.score
+            ));
+        }
+    }
+    check_line(position, depth, "selective", &result)
+}
+
 /// Searches `position` to `depth` and checks the result against negamax's value `want`.
 fn check_result<G, E, W>(
     position: &G,
@@ -83,7 +125,23 @@ where
             result.score
         ));
     }
-    if result.proof.is_none() && result.depth != depth {
+    check_line(position, depth, name, &result)?;
+    Ok(result)
+}
+
+/// Checks that a search of `position` to `depth` (named `name`) reached the depth unless it
+/// proved a result or saw every line's end, and that its principal variation starts with its
+/// best move and plays.
+fn check_line<G: Game + core::fmt::Display>(
+    position: &G,
+    depth: u32,
+    name: &str,
+    result: &SearchResult<G::Move>,
+) -> Result<(), String> {
+    let complete = position
+        .max_remaining_plies()
+        .is_some_and(|r| result.depth as usize >= r);
+    if result.proof.is_none() && result.depth != depth && !complete {
         return Err(format!(
             "{name}: stopped at depth {} of {depth}",
             result.depth
@@ -103,5 +161,5 @@ where
             ));
         }
     }
-    Ok(result)
+    Ok(())
 }

@@ -7,7 +7,8 @@
 //!   always-replace slot, mate scores stored relative to the node), iterative deepening (one or
 //!   more plies a step) with aspiration windows, move ordering (table move, killer moves,
 //!   countermoves, history table, the evaluator's hint), limits on depth, nodes, time and a
-//!   stop flag, and Lazy SMP threads ([`Searcher::with_threads`]) sharing a lock-free
+//!   stop flag, optional selective pruning near the horizon ([`Selectivity`]: futility and
+//!   late-move pruning), and Lazy SMP threads ([`Searcher::with_threads`]) sharing a lock-free
 //!   [`table::SharedTable`].
 //! - [`Mcts`]: Monte Carlo tree search, UCT (or PUCT with a policy) over a flat arena,
 //!   random playouts ([`RandomPlayout`]) or an evaluator ([`Heuristic`]) at the leaves,
@@ -22,7 +23,9 @@
 //! - The [`Evaluator`] holds the game knowledge, apart from the rules; [`NoKnowledge`] scores
 //!   every ongoing position 0.
 //! - [`negamax`] is the plain oracle; every technique of [`Searcher`] returns the same value at
-//!   the same depth (the tests check it on random positions, see [`check_techniques`]).
+//!   the same depth (the tests check it on random positions, see [`check_techniques`]). The
+//!   one setting that does not, [`Selectivity`], is off by default; what it keeps (its proofs)
+//!   is checked by [`check_selective`].
 //! - A searcher copies the position at every node ([`CopyMake`]), or, for a position that
 //!   implements [`boardgames_core::Unmake`] and carries large incremental state, changes one
 //!   position in place and restores it ([`MakeUnmake`], [`Searcher::make_unmake`]).
@@ -62,10 +65,11 @@ mod ordering;
 mod result;
 pub mod score;
 mod search;
+mod selective;
 pub mod table;
 mod walk;
 
-pub use check::{check_techniques, check_techniques_make_unmake};
+pub use check::{check_selective, check_techniques, check_techniques_make_unmake};
 pub use evaluator::{terminal_score, Evaluator, NoKnowledge};
 pub use limits::Limits;
 pub use mcts::{
@@ -76,4 +80,5 @@ pub use negamax::negamax;
 pub use result::{Proof, SearchResult};
 pub use score::{Score, INFINITY, MAX_EVAL, MAX_PLY, WIN};
 pub use search::{Searcher, Techniques, DEFAULT_TABLE_BYTES};
+pub use selective::{Selectivity, LATE_MOVE_DEPTHS};
 pub use walk::{CopyMake, MakeUnmake, Walk};

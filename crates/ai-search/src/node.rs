@@ -8,6 +8,7 @@ use crate::ordering::Ordering;
 use crate::result::{Proof, SearchResult};
 use crate::score::{self, clamp_eval, Score, INFINITY, MAX_PLY};
 use crate::search::Techniques;
+use crate::selective::Selectivity;
 use crate::table::{Bound, Table, TableMove};
 use crate::walk::Walk;
 use boardgames_core::{Game, MoveList, Player};
@@ -96,11 +97,12 @@ struct At {
     use_table: bool,
 }
 
-/// One thread's search: the evaluator, the techniques, a table, the thread's state, and how it
-/// walks from a node to its children (`W`).
+/// One thread's search: the evaluator, the techniques and selectivity, a table, the thread's
+/// state, and how it walks from a node to its children (`W`).
 pub(crate) struct Context<'a, G: Game, E, T, W> {
     pub(crate) evaluator: &'a E,
     pub(crate) techniques: Techniques,
+    pub(crate) selectivity: Selectivity,
     pub(crate) table: &'a mut T,
     pub(crate) s: &'a mut ThreadState<G::Move>,
     pub(crate) walk: PhantomData<W>,
@@ -144,7 +146,9 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>, W: Walk<G>> Context<'_, G, E, 
                 break;
             }
             let complete = remaining.is_some_and(|r| depth as usize >= r);
-            self.record_iteration(&mut result, score, depth, complete);
+            // A pruned search that saw every line's end did not see every line.
+            let proves_draw = complete && self.selectivity.is_none();
+            self.record_iteration(&mut result, score, depth, proves_draw);
             let proven_within = score::plies_to_end(score).is_some_and(|n| n <= depth as usize);
             if complete || proven_within || self.s.aborted || depth == max_depth {
                 break;
@@ -265,6 +269,14 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>, W: Walk<G>> Context<'_, G, E, 
         } else {
             TableMove::None
         };
+        // Futility pruning, off the principal variation (see `Selectivity`).
+        if beta - alpha == 1 && ply > 0 {
+            let evaluator = self.evaluator;
+            let eval = || clamp_eval(evaluator.evaluate(position));
+            if let Some(score) = self.selectivity.futility_cut(depth, beta, eval) {
+                return score;
+            }
+        }
         let mut moves = MoveList::new();
         self.evaluator.search_moves(position, &mut moves);
         if moves.is_empty() {
@@ -479,7 +491,16 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>, W: Walk<G>> Context<'_, G, E, 
         let mut best = -INFINITY;
         let mut best_move = None;
         let front = self.front_moves(moves, table_move, at.ply, side);
+        // Late-move pruning, off the principal variation (see `Selectivity`).
+        let limit = if beta - alpha == 1 && at.ply > 0 {
+            self.selectivity.move_limit(at.depth)
+        } else {
+            usize::MAX
+        };
         for i in 0..moves.len() {
+            if i >= limit && !(best < 0 && score::is_decisive(best)) {
+                break;
+            }
             self.order_next(position, moves, i, front);
             let mv = moves[i];
             let score = self.child_score(position, mv, i, at, alpha, beta);

@@ -6,6 +6,7 @@ use crate::evaluator::Evaluator;
 use crate::limits::Limits;
 use crate::node::{Context, Deepening, ThreadState};
 use crate::result::SearchResult;
+use crate::selective::Selectivity;
 use crate::table::{SharedTable, SharedView, TranspositionTable};
 use crate::walk::{CopyMake, MakeUnmake, Walk};
 use boardgames_core::{Game, Unmake};
@@ -14,7 +15,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 /// Which techniques the searcher uses. Every combination returns the same value at the same
-/// depth (the tests check each against plain negamax); they differ only in speed.
+/// depth (the tests check each against plain negamax); they differ only in speed. (Pruning
+/// that gives up exact values for depth is a separate setting, [`crate::Selectivity`].)
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Techniques {
     /// Alpha-beta pruning (without it the search is plain negamax).
@@ -131,6 +133,7 @@ type ParallelSearch<G, E, W> =
 pub struct Searcher<G: Game, E: Evaluator<G>, W: Walk<G> = CopyMake> {
     evaluator: E,
     techniques: Techniques,
+    selectivity: Selectivity,
     /// The plies between two iterations of iterative deepening.
     depth_step: u32,
     /// The table size (the default until one is chosen).
@@ -210,6 +213,7 @@ impl<G: Game, E: Evaluator<G>, W: Walk<G>> Searcher<G, E, W> {
         Searcher {
             evaluator,
             techniques: Techniques::default(),
+            selectivity: Selectivity::NONE,
             depth_step: 1,
             table_bytes: DEFAULT_TABLE_BYTES,
             table: None,
@@ -240,6 +244,19 @@ impl<G: Game, E: Evaluator<G>, W: Walk<G>> Searcher<G, E, W> {
     pub fn with_techniques(mut self, techniques: Techniques) -> Self {
         self.techniques = techniques;
         self
+    }
+
+    /// This searcher pruning near the horizon as `selectivity` says (the default,
+    /// [`Selectivity::NONE`], prunes nothing). Its values then depend on the techniques and
+    /// no longer match [`crate::negamax`]'s; see [`Selectivity`].
+    pub fn with_selectivity(mut self, selectivity: Selectivity) -> Self {
+        self.selectivity = selectivity;
+        self
+    }
+
+    /// The selective pruning in use.
+    pub fn selectivity(&self) -> Selectivity {
+        self.selectivity
     }
 
     /// This searcher with principal variation search on or off.
@@ -329,6 +346,7 @@ impl<G: Game, E: Evaluator<G>, W: Walk<G>> Searcher<G, E, W> {
         let mut context = Context {
             evaluator: &self.evaluator,
             techniques: self.techniques,
+            selectivity: self.selectivity,
             table,
             s: &mut self.main,
             walk: PhantomData::<W>,
@@ -383,7 +401,8 @@ where
             .get_or_insert_with(|| SharedTable::with_bytes(bytes));
         shared.new_search();
         let shared = &*shared;
-        let (evaluator, techniques, step) = (&self.evaluator, self.techniques, self.depth_step);
+        let (evaluator, step) = (&self.evaluator, self.depth_step);
+        let methods = (self.techniques, self.selectivity);
         let main = &mut self.main;
         let helpers = &mut self.helpers;
         main.start(&mine);
@@ -397,9 +416,7 @@ where
                     finish_first: false,
                 };
                 scope.spawn(move || {
-                    run_thread::<G, E, W>(
-                        evaluator, techniques, shared, helper, position, deepening,
-                    )
+                    run_thread::<G, E, W>(evaluator, methods, shared, helper, position, deepening)
                 });
             }
             let deepening = Deepening {
@@ -408,7 +425,7 @@ where
                 finish_first: true,
             };
             let result =
-                run_thread::<G, E, W>(evaluator, techniques, shared, main, position, deepening);
+                run_thread::<G, E, W>(evaluator, methods, shared, main, position, deepening);
             done.store(true, Ordering::Relaxed);
             result
         });
@@ -423,7 +440,7 @@ where
 /// One thread of a Lazy SMP search on the shared table.
 fn run_thread<G: Game, E: Evaluator<G>, W: Walk<G>>(
     evaluator: &E,
-    techniques: Techniques,
+    (techniques, selectivity): (Techniques, Selectivity),
     shared: &SharedTable,
     state: &mut ThreadState<G::Move>,
     position: &G,
@@ -433,6 +450,7 @@ fn run_thread<G: Game, E: Evaluator<G>, W: Walk<G>>(
     let mut context = Context {
         evaluator,
         techniques,
+        selectivity,
         table: &mut view,
         s: state,
         walk: PhantomData::<W>,

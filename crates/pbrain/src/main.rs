@@ -46,20 +46,23 @@ fn main() -> io::Result<()> {
     let mut engine = Engine::new(stop);
     // `--no-threats`: without the VCF and VCT searches; `--no-vct`: without the VCT;
     // `--no-extension`: without the four extension; `--narrow-root`: the root's moves cut to
-    // twelve like every other node's (matches measure what they add).
+    // twelve like every other node's; `--exact`: without selective pruning (matches measure
+    // what they add).
     let flag = |name: &str| std::env::args().any(|a| a == name);
-    let (no_threats, no_vct, no_extension, narrow_root) = (
+    let (no_threats, no_vct, no_extension, narrow_root, exact) = (
         flag("--no-threats"),
         flag("--no-vct"),
         flag("--no-extension"),
         flag("--narrow-root"),
+        flag("--exact"),
     );
-    if no_threats || no_vct || no_extension || narrow_root {
+    if no_threats || no_vct || no_extension || narrow_root || exact {
         let thinker = Thinker::new(Clock::default().table_bytes()).with_techniques(Techniques {
             vcf: !no_threats,
             vct: !no_threats && !no_vct,
             four_extension: !no_extension,
             wide_root: !narrow_root,
+            selective: !exact,
         });
         engine = engine.with_thinker(thinker);
     }

@@ -1,14 +1,14 @@
 //! Choosing a move: a VCF for the side to move first, then a VCT, then the alpha-beta search
-//! of `boardgames-players`' gomoku evaluator for the time left; an instant move when there
-//! is no time.
+//! of `boardgames-players`' gomoku evaluator for the time left, with its selective pruning;
+//! an instant move when there is no time.
 
 use crate::clock::{Clock, INSTANT};
 use boardgames_core::{Game, MoveList};
 use boardgames_gomoku::{Point, Position};
 use boardgames_players::gomoku::{
-    vcf, vct, GomokuEvaluator, SearchPosition, ThreatLimits, ThreatOutcome, MAX_WIDTH,
+    vcf, vct, GomokuEvaluator, SearchPosition, ThreatLimits, ThreatOutcome, MAX_WIDTH, SELECTIVITY,
 };
-use boardgames_search::{Evaluator, Limits, MakeUnmake, Score, Searcher};
+use boardgames_search::{Evaluator, Limits, MakeUnmake, Score, Searcher, Selectivity};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -49,6 +49,8 @@ pub struct Techniques {
     /// Search every near point at the root ([`GomokuEvaluator::with_root_width`]), not only
     /// the best twelve.
     pub wide_root: bool,
+    /// Prune near the horizon ([`SELECTIVITY`]) instead of searching exactly.
+    pub selective: bool,
 }
 
 impl Default for Techniques {
@@ -59,6 +61,7 @@ impl Default for Techniques {
             vct: true,
             four_extension: true,
             wide_root: true,
+            selective: true,
         }
     }
 }
@@ -73,7 +76,14 @@ fn searcher(
     let evaluator = GomokuEvaluator::new()
         .with_four_extension(techniques.four_extension)
         .with_root_width(if techniques.wide_root { MAX_WIDTH } else { 1 });
-    let searcher = Searcher::make_unmake(evaluator).with_table_bytes(bytes);
+    let selectivity = if techniques.selective {
+        SELECTIVITY
+    } else {
+        Selectivity::NONE
+    };
+    let searcher = Searcher::make_unmake(evaluator)
+        .with_table_bytes(bytes)
+        .with_selectivity(selectivity);
     if threads > 1 {
         searcher.with_threads(threads)
     } else {

@@ -1,0 +1,103 @@
+//! Selective pruning: the searcher's one setting that trades exact values for depth.
+
+use crate::score::{self, Score};
+
+/// The most depths (plies to the horizon) that [`Selectivity::late_moves`] sets a count for.
+pub const LATE_MOVE_DEPTHS: usize = 8;
+
+/// Forward pruning near the horizon, off by default ([`Selectivity::NONE`]).
+///
+/// Every [`crate::Techniques`] combination returns plain [`crate::negamax`]'s value; this does
+/// not. It cuts moves and nodes that a null-window search (every node off the principal
+/// variation) is unlikely to need, so the same time reaches deeper, at the risk of missing
+/// what the cut moves held. Whether that pays is a matter of the game and its evaluation:
+/// measure it.
+///
+/// - **Futility pruning** (static null-move pruning): a null-window node at most
+///   `futility_depth` plies from the horizon whose static evaluation beats beta by
+///   `futility_margin` per ply left returns that evaluation without searching.
+/// - **Late-move pruning**: at a null-window node `d` plies from the horizon, once one move has
+///   been searched and does not lose by force, the moves after the first `late_moves[d - 1]`
+///   are not searched (0: no limit at that depth; no limit beyond [`LATE_MOVE_DEPTHS`]).
+///   The moves come in the searcher's order: table move, killers, countermove, then history
+///   and the evaluator's hint.
+///
+/// The root is never pruned, neither is a node searching for a forced win or loss (a
+/// decisive beta), and futility never returns a decisive score. So a win or loss the search
+/// reports stays proven, as far as the evaluator's move sets go: plain negamax at the same
+/// depth finds it too, as fast or faster ([`crate::check_selective`]). A draw is no longer
+/// proven by a search that saw every line to its end, since lines were cut.
+///
+/// ```
+/// use boardgames_search::{Limits, NoKnowledge, Searcher, Selectivity};
+/// use boardgames_tictactoe::Position;
+///
+/// let selective = Selectivity {
+///     futility_margin: 50,
+///     futility_depth: 3,
+///     late_moves: [2, 3, 4, 0, 0, 0, 0, 0],
+/// };
+/// let mut searcher = Searcher::new(NoKnowledge).with_selectivity(selective);
+/// let result = searcher.search(&"XX./OO./...".parse::<Position>().unwrap(), &Limits::depth(9));
+/// assert_eq!(result.best_move.unwrap().to_string(), "c3"); // the win is still found
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Selectivity {
+    /// The margin of futility pruning per ply to the horizon; 0 or less turns it off.
+    pub futility_margin: Score,
+    /// The most plies to the horizon at which futility pruning applies (0: nowhere).
+    pub futility_depth: u32,
+    /// The moves searched at a null-window node `d` plies from the horizon, at index `d - 1`
+    /// (0: every move).
+    pub late_moves: [u8; LATE_MOVE_DEPTHS],
+}
+
+impl Default for Selectivity {
+    /// No pruning ([`Selectivity::NONE`]).
+    fn default() -> Self {
+        Selectivity::NONE
+    }
+}
+
+impl Selectivity {
+    /// No pruning: the search returns negamax's value (the default).
+    pub const NONE: Selectivity = Selectivity {
+        futility_margin: 0,
+        futility_depth: 0,
+        late_moves: [0; LATE_MOVE_DEPTHS],
+    };
+
+    /// `true` when nothing is pruned.
+    pub fn is_none(&self) -> bool {
+        let futility = self.futility_margin > 0 && self.futility_depth > 0;
+        !futility && self.late_moves.iter().all(|&n| n == 0)
+    }
+
+    /// The value of a null-window node `depth` plies from the horizon, searched with `beta`,
+    /// when futility pruning cuts it: its static evaluation (`eval`, computed only when the
+    /// node may be cut) if that beats beta by the margin.
+    #[inline(always)]
+    pub(crate) fn futility_cut(
+        &self,
+        depth: u32,
+        beta: Score,
+        eval: impl FnOnce() -> Score,
+    ) -> Option<Score> {
+        if self.futility_margin <= 0 || depth > self.futility_depth || score::is_decisive(beta) {
+            return None;
+        }
+        let eval = eval();
+        let margin = self.futility_margin.saturating_mul(depth as Score);
+        (!score::is_decisive(eval) && eval.saturating_sub(margin) >= beta).then_some(eval)
+    }
+
+    /// The moves a null-window node `depth` plies from the horizon searches (`usize::MAX`: no
+    /// limit).
+    #[inline(always)]
+    pub(crate) fn move_limit(&self, depth: u32) -> usize {
+        match self.late_moves.get((depth as usize).wrapping_sub(1)) {
+            Some(&n) if n > 0 => usize::from(n),
+            _ => usize::MAX,
+        }
+    }
+}
