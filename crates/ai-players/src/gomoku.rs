@@ -46,7 +46,7 @@ pub use evaluator::{
 };
 pub use opening::OpeningPlayer;
 pub use tracked::SearchPosition;
-pub use values::{assess, eval_terms, Cell, Class, CLASSES, EVAL_TERMS};
+pub use values::{assess, eval_terms, may_be_forbidden, Cell, Class, CLASSES, EVAL_TERMS};
 pub use vcf::{vcf, ThreatLimits, ThreatOutcome, ThreatResult, ThreatWin};
 pub use vct::{vct, VCF_MOVES_IN_VCT};
 

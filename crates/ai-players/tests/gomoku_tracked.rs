@@ -1,13 +1,13 @@
 //! The shapes a `SearchPosition` keeps up to date move by move equal the gomoku crate's
 //! shapes of the same position, and its evaluation terms, class counts and near points equal the ones
-//! computed from scratch; on random positions of every rule and several board sizes. Moves
+//! computed from scratch (renju's black's points that may be forbidden counting none); on random positions of every rule and several board sizes. Moves
 //! taken back in place (`Unmake`) restore all of it.
 
 use boardgames_core::{Game, Player, Rng, Unmake};
 use boardgames_gomoku::threat::{line_key, shape_table, Threats};
 use boardgames_gomoku::{Axis, Point, PointSet, Position, Rule};
 use boardgames_players::gomoku::{
-    assess, eval_terms, Cell, Class, SearchPosition, CLASSES, EVAL_TERMS,
+    assess, eval_terms, may_be_forbidden, Cell, Class, SearchPosition, CLASSES, EVAL_TERMS,
 };
 use proptest::prelude::*;
 
@@ -87,7 +87,15 @@ fn check(tracked: &SearchPosition) -> Result<(), TestCaseError> {
                 pos
             );
             prop_assert_eq!(scratch.threats(colour, point), want);
-            prop_assert_eq!(tracked.cell(colour, point), Cell::new(want));
+            // Renju's black: the points that may be forbidden are dead, with no class and
+            // no term.
+            let restricted = *pos.rule().forbidden_points.get(colour);
+            let dead = restricted && may_be_forbidden(want);
+            prop_assert_eq!(tracked.cell(colour, point), Cell::of(want, restricted));
+            prop_assert_eq!(tracked.cell(colour, point).is_dead(), dead);
+            if dead {
+                continue;
+            }
             let (_, classes) = assess(want);
             for (sum, term) in terms.iter_mut().zip(eval_terms(want)) {
                 *sum += u16::from(term);
@@ -231,4 +239,31 @@ fn the_root_width_applies_at_the_root_only() {
     assert_eq!(moves(&wide, &child), DEFAULT_WIDTH);
     // A narrower root than elsewhere is no narrower than elsewhere.
     assert_eq!(moves(&narrow.with_root_width(3), &root), DEFAULT_WIDTH);
+}
+
+/// Black's double four at h8 (e8 f8 g8 across, h5 h6 h7 down) wins under standard rules, and
+/// is forbidden to black under renju: there the point is dead, with no class and no term.
+#[test]
+fn blacks_double_four_point_is_dead_under_renju() {
+    let moves = [
+        "e8", "a1", "f8", "a3", "g8", "a5", "h5", "a7", "h6", "a9", "h7", "a11",
+    ];
+    let at = |rule: Rule| {
+        let mut game = SearchPosition::new(Position::new(15, rule).unwrap());
+        for mv in moves {
+            game.play(game.parse_move(mv).unwrap()).unwrap();
+        }
+        let h8 = game.parse_move("h8").unwrap();
+        (game.cell(Player::First, h8), game.terms(Player::First))
+    };
+    let (standard, standard_terms) = at(Rule::STANDARD);
+    assert!(!standard.is_dead());
+    assert_ne!(standard.classes() & Class::OpenFour.bit(), 0);
+    let (renju, renju_terms) = at(Rule::RENJU);
+    assert!(renju.is_dead());
+    assert_eq!(renju.classes(), 0);
+    assert_eq!(renju.threats(), standard.threats());
+    // The double-four term (7) is the dead point's alone.
+    assert_eq!(standard_terms[7], 1);
+    assert_eq!(renju_terms[7], 0);
 }

@@ -3,10 +3,9 @@
 //! ordering hints from the shapes a move makes and the ones it blocks.
 
 use super::tracked::SearchPosition;
-use super::values::{Cell, Class, EVAL_TERMS};
+use super::values::{may_be_forbidden, Cell, Class, EVAL_TERMS};
 use boardgames_core::{Game, MoveList, Player};
 use boardgames_gomoku::rule::Ends;
-use boardgames_gomoku::threat::{LineShape, Threats};
 use boardgames_gomoku::{Point, Rule};
 use boardgames_search::{Evaluator, Score, Selectivity};
 
@@ -231,17 +230,6 @@ const fn clamp_width(width: usize) -> usize {
     } else {
         width
     }
-}
-
-/// `true` when `threats` of the restricted colour might make `point` forbidden (an overline,
-/// two fours, two live threes) and no five makes it allowed.
-#[inline]
-fn may_be_forbidden(threats: Threats) -> bool {
-    let shapes = threats.0;
-    !shapes.contains(&LineShape::Five)
-        && (shapes.contains(&LineShape::Overline)
-            || threats.fours() >= 2
-            || threats.live_threes() >= 2)
 }
 
 /// Whether the side to move may play the empty `point` whose cell for it is `mine`: always,

@@ -31,8 +31,9 @@ const NEAR_PATTERN: [u32; 5] = [0b10101, 0b01110, 0b11011, 0b01110, 0b10101];
 /// the new stone (whole lines under rules where a run's far end can matter, such as caro6).
 /// The shapes are those of [`Position::threats_at`], except that under renju black's live
 /// threes are not tested for being true threes (a heuristic's view; black's forbidden points
-/// themselves are tested exactly by the evaluator). Once the game is over the shapes are no
-/// longer updated.
+/// themselves are tested exactly by the evaluator), and black's points that may be forbidden
+/// count no class and no term ([`Cell::of`]). Once the game is over the shapes are no longer
+/// updated.
 ///
 /// It also takes moves back in place ([`Unmake`]): a search built with
 /// [`boardgames_search::Searcher::make_unmake`] changes one position and restores it instead of
@@ -283,7 +284,8 @@ impl SearchPosition {
                     if old.shape(axis.index()) != shape {
                         let mut threats = old.threats();
                         threats.0[axis.index()] = shape;
-                        self.set::<LOG>(colour, index, Cell::new(threats));
+                        let restricted = *rule.forbidden_points.get(colour);
+                        self.set::<LOG>(colour, index, Cell::of(threats, restricted));
                     }
                 }
             }

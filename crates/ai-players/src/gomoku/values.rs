@@ -92,10 +92,21 @@ pub fn assess(threats: Threats) -> (Score, u8) {
     (value, classes)
 }
 
-/// The largest value [`assess`] gives: four fives and every bonus.
-const MAX_VALUE: Score =
-    4 * AXIS_VALUE[LineShape::Five as usize] + DOUBLE_FOUR + FOUR_THREE + DOUBLE_THREE;
-const _: () = assert!(MAX_VALUE < 1 << 12, "a value fits in a cell's 12 bits");
+/// The largest value a cell keeps (11 bits); larger ones (three fives and more) are cut to it,
+/// which orders no move differently: a five is ranked before any value.
+const MAX_CELL_VALUE: Score = (1 << 11) - 1;
+
+/// `true` when a stone of a colour the rule restricts (renju's black) with `threats` might be
+/// on a forbidden point (an overline, two fours, two live threes) and no five makes it
+/// allowed. [`boardgames_gomoku::Position::forbidden`] tells for sure.
+#[inline]
+pub fn may_be_forbidden(threats: Threats) -> bool {
+    let shapes = threats.0;
+    !shapes.contains(&LineShape::Five)
+        && (shapes.contains(&LineShape::Overline)
+            || threats.fours() >= 2
+            || threats.live_threes() >= 2)
+}
 
 /// The number of evaluation terms of a point ([`eval_terms`]).
 pub const EVAL_TERMS: usize = 10;
@@ -174,6 +185,9 @@ const PAIR_TERMS: [u128; 256] = {
 /// subtraction per changed point.
 #[inline(always)]
 pub(crate) fn packed_terms(cell: Cell) -> u128 {
+    if cell.is_dead() {
+        return 0;
+    }
     let bits = cell.shape_bits() as usize;
     let sum = PAIR_TERMS[bits & 0xFF] + PAIR_TERMS[bits >> 8 & 0xFF];
     let fours = (sum >> FOURS_BIT) & 0xF;
@@ -191,7 +205,8 @@ pub(crate) fn unpack_terms(packed: u128) -> [u16; EVAL_TERMS] {
 }
 
 /// One colour's view of one point in a word: the shapes of the four axes (4 bits each, from
-/// bit 0), the classes (4 bits from bit 16) and the value (12 bits from bit 20).
+/// bit 0), the classes (4 bits from bit 16), whether the point is dead (bit 20, see
+/// [`Cell::of`]) and the value (11 bits from bit 21).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Cell(u32);
 
@@ -208,7 +223,31 @@ impl Cell {
             .iter()
             .enumerate()
             .fold(0u32, |word, (i, &shape)| word | (shape as u32) << (4 * i));
-        Cell(shapes | u32::from(classes) << 16 | (value as u32) << 20)
+        Cell(shapes | u32::from(classes) << 16 | (value.min(MAX_CELL_VALUE) as u32) << 21)
+    }
+
+    /// The cell of `threats` for a colour that the rule restricts (`restricted`: renju's black)
+    /// or not. A restricted colour's point that may be forbidden ([`may_be_forbidden`]: an
+    /// overline, two fours or two live threes, and no five) is **dead**: its shapes and value
+    /// stay (the move generator tests such points exactly, and the opponent's move ordering
+    /// still sees them), but it has no threat class and no evaluation term. Black's double
+    /// four is not a won position for black, and white need not answer it; a point of two
+    /// live threes of which one is false loses its terms too (a heuristic's view: telling
+    /// them apart means testing the threes' own points).
+    #[inline(always)]
+    pub fn of(threats: Threats, restricted: bool) -> Cell {
+        if restricted && may_be_forbidden(threats) {
+            let cell = Cell::new(threats);
+            Cell(cell.0 & !(0xF << 16) | 1 << 20)
+        } else {
+            Cell::new(threats)
+        }
+    }
+
+    /// `true` for a dead point of a restricted colour ([`Cell::of`]).
+    #[inline(always)]
+    pub const fn is_dead(self) -> bool {
+        self.0 & 1 << 20 != 0
     }
 
     /// The shape along the axis with index `axis`.
@@ -241,7 +280,7 @@ impl Cell {
     /// The value.
     #[inline(always)]
     pub const fn value(self) -> Score {
-        (self.0 >> 20) as Score
+        (self.0 >> 21) as Score
     }
 }
 
@@ -249,6 +288,10 @@ impl Cell {
 mod tests {
     use super::*;
     use LineShape::*;
+
+    /// The largest value [`assess`] gives: four fives and every bonus.
+    const MAX_VALUE: Score =
+        4 * AXIS_VALUE[LineShape::Five as usize] + DOUBLE_FOUR + FOUR_THREE + DOUBLE_THREE;
 
     #[test]
     fn classes_of_compound_shapes() {
@@ -274,12 +317,48 @@ mod tests {
                 let threats = Threats([a, b, Five, a]);
                 let cell = Cell::new(threats);
                 assert_eq!(cell.threats(), threats);
-                assert_eq!((cell.value(), cell.classes()), assess(threats));
+                let (value, classes) = assess(threats);
+                assert_eq!(
+                    (cell.value(), cell.classes()),
+                    (value.min(MAX_CELL_VALUE), classes)
+                );
+                assert!(!cell.is_dead());
+                // A restricted colour's cell: dead where the point may be forbidden, and
+                // then with no class and no term, but the same shapes and value.
+                let restricted = Cell::of(threats, true);
+                assert_eq!(restricted.threats(), threats);
+                assert_eq!(restricted.value(), cell.value());
+                assert_eq!(restricted.is_dead(), may_be_forbidden(threats));
+                if restricted.is_dead() {
+                    assert_eq!((restricted.classes(), packed_terms(restricted)), (0, 0));
+                } else {
+                    assert_eq!(restricted, cell);
+                }
+                assert_eq!(Cell::of(threats, false), cell);
             }
         }
         assert_eq!(Cell::new(Threats::NONE), Cell::NONE);
         let max = Threats([Five; 4]);
         assert!(assess(max).0 <= MAX_VALUE);
+        assert_eq!(Cell::new(max).value(), MAX_CELL_VALUE);
+    }
+
+    #[test]
+    fn dead_points_of_a_restricted_colour() {
+        // Two fours, an overline, two live threes: dead for renju's black; a five saves them.
+        for threats in [
+            Threats([Four, Four, None, None]),
+            Threats([DoubleFour, None, None, None]),
+            Threats([Overline, ClosedThree, None, None]),
+            Threats([OpenThree, SplitThree, None, None]),
+        ] {
+            assert!(Cell::of(threats, true).is_dead(), "{threats:?}");
+            let mut saved = threats;
+            saved.0[3] = Five;
+            assert!(!Cell::of(saved, true).is_dead(), "{saved:?}");
+        }
+        // A four and a three is allowed.
+        assert!(!Cell::of(Threats([Four, OpenThree, None, None]), true).is_dead());
     }
 
     #[test]
