@@ -269,13 +269,8 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>, W: Walk<G>> Context<'_, G, E, 
         } else {
             TableMove::None
         };
-        // Futility pruning, off the principal variation (see `Selectivity`).
-        if beta - alpha == 1 && ply > 0 {
-            let evaluator = self.evaluator;
-            let eval = || clamp_eval(evaluator.evaluate(position));
-            if let Some(score) = self.selectivity.futility_cut(depth, beta, eval) {
-                return score;
-            }
+        if let Some(score) = self.futility_cut(position, at, alpha, beta) {
+            return score;
         }
         let mut moves = MoveList::new();
         self.evaluator.search_moves(position, &mut moves);
@@ -295,6 +290,17 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>, W: Walk<G>> Context<'_, G, E, 
         self.s.keys.truncate(keys);
         self.s.originals.truncate(originals);
         score
+    }
+
+    /// Futility pruning, off the principal variation: the node's static value when the
+    /// selectivity cuts it there (see [`Selectivity`]).
+    #[inline(always)]
+    fn futility_cut(&self, position: &G, at: At, alpha: Score, beta: Score) -> Option<Score> {
+        if beta - alpha != 1 || at.ply == 0 {
+            return None;
+        }
+        let eval = || clamp_eval(self.evaluator.evaluate(position));
+        self.selectivity.futility_cut(at.depth, beta, eval)
     }
 
     /// The table's word on a node: `Err` with the score when a stored result of exactly this
