@@ -1,21 +1,14 @@
 //! Every technique returns plain negamax's value at the same depth, on random positions.
 
-use boardgames_core::{Game, Rng};
+mod common;
+
+use boardgames_core::Game;
 use boardgames_search::{
     check_techniques, negamax, Evaluator, Limits, Score, Searcher, Techniques,
 };
 use boardgames_tictactoe::Position;
+use common::{random_position, HashNoise};
 use proptest::prelude::*;
-
-/// A deterministic but irregular evaluator: a pseudo-random score per position, so move
-/// ordering and bounds are exercised hard.
-struct HashNoise;
-
-impl Evaluator<Position> for HashNoise {
-    fn evaluate(&self, position: &Position) -> Score {
-        (position.zobrist() % 2001) as Score - 1000
-    }
-}
 
 /// [`HashNoise`] with a search extension on a pseudo-random third of the positions (a
 /// tic-tac-toe game ends within nine plies, so any extension rule terminates).
@@ -30,18 +23,6 @@ impl Evaluator<Position> for ForcedNoise {
     fn forced(&self, position: &Position) -> bool {
         position.zobrist() % 3 == 0
     }
-}
-
-fn random_position(seed: u64, plies: usize) -> Position {
-    let mut pos = Position::new();
-    let mut rng = Rng::new(seed);
-    for _ in 0..plies {
-        match pos.random_move(&mut rng) {
-            Some(mv) => pos.play(mv).unwrap(),
-            None => break,
-        }
-    }
-    pos
 }
 
 proptest! {

@@ -1,35 +1,15 @@
 //! Selective pruning ([`Selectivity`]): off, nothing changes; on, it prunes, and the wins and
 //! losses it reports are still proven (plain negamax finds them, as fast or faster).
 
-use boardgames_core::{Game, Rng};
+mod common;
+
+use boardgames_core::Game;
 use boardgames_search::{
-    check_selective, negamax, Evaluator, Limits, NoKnowledge, Proof, Score, Searcher, Selectivity,
-    LATE_MOVE_DEPTHS,
+    check_selective, negamax, Limits, NoKnowledge, Proof, Searcher, Selectivity, LATE_MOVE_DEPTHS,
 };
 use boardgames_tictactoe::Position;
+use common::{random_position, HashNoise};
 use proptest::prelude::*;
-
-/// A pseudo-random score per position, so that futility margins are met and missed.
-#[derive(Clone)]
-struct HashNoise;
-
-impl Evaluator<Position> for HashNoise {
-    fn evaluate(&self, position: &Position) -> Score {
-        (position.zobrist() % 2001) as Score - 1000
-    }
-}
-
-fn random_position(seed: u64, plies: usize) -> Position {
-    let mut pos = Position::new();
-    let mut rng = Rng::new(seed);
-    for _ in 0..plies {
-        match pos.random_move(&mut rng) {
-            Some(mv) => pos.play(mv).unwrap(),
-            None => break,
-        }
-    }
-    pos
-}
 
 /// Prunes as hard as the settings allow: one move off the principal variation, and every
 /// node that beats beta by a point a ply.

@@ -3,7 +3,7 @@
 //! ordering hints from the shapes a move makes and the ones it blocks.
 
 use super::tracked::SearchPosition;
-use super::values::{may_be_forbidden, Cell, Class, EVAL_TERMS};
+use super::values::{Cell, Class, EVAL_TERMS};
 use boardgames_core::{Game, MoveList, Player};
 use boardgames_gomoku::rule::Ends;
 use boardgames_gomoku::{Point, Rule};
@@ -236,11 +236,12 @@ const fn clamp_width(width: usize) -> usize {
 }
 
 /// Whether the side to move may play the empty `point` whose cell for it is `mine`: always,
-/// unless the rule restricts it (renju's black) and the point is forbidden.
+/// unless the rule restricts it (renju's black) and the point is forbidden. Only a dead cell
+/// ([`Cell::of`]) may be, and then the position tells.
 #[inline(always)]
 fn allowed(position: &SearchPosition, restricted: bool, point: Point, mine: Cell) -> bool {
     !restricted
-        || !may_be_forbidden(mine.threats())
+        || !mine.is_dead()
         || position
             .position()
             .forbidden(position.side_to_move(), point)

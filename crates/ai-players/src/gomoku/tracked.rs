@@ -242,6 +242,7 @@ impl SearchPosition {
     fn refresh_lines<const LOG: bool>(&mut self, point: Point) {
         let size = self.position.size();
         let rule = self.position.rule();
+        let restricted = rule.forbidden_points;
         let black = *self.position.stones(Player::First);
         let white = *self.position.stones(Player::Second);
         for axis in Axis::ALL {
@@ -284,7 +285,7 @@ impl SearchPosition {
                     if old.shape(axis.index()) != shape {
                         let mut threats = old.threats();
                         threats.0[axis.index()] = shape;
-                        let restricted = *rule.forbidden_points.get(colour);
+                        let restricted = *restricted.get(colour);
                         self.set::<LOG>(colour, index, Cell::of(threats, restricted));
                     }
                 }
