@@ -128,7 +128,13 @@ proptest! {
         let depth = depth.min(affordable_depth(&position, &evaluator, 4));
         prop_assert_eq!(check_selective(&position, depth, &evaluator, SELECTIVITY), Ok(()));
         // And pruning as hard as it can: one move off the principal variation.
-        let hardest = Selectivity { futility_margin: 1, futility_depth: 9, late_moves: [1; 8] };
+        let hardest = Selectivity {
+            futility_margin: 1,
+            futility_depth: 9,
+            late_moves: [1; 8],
+            reduction_from: 1,
+            reduction_scale: 400,
+        };
         prop_assert_eq!(check_selective(&position, depth, &evaluator, hardest), Ok(()));
     }
 

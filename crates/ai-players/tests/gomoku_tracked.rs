@@ -1,7 +1,8 @@
 //! The shapes a `SearchPosition` keeps up to date move by move equal the gomoku crate's
-//! shapes of the same position, and its evaluation terms, class counts and near points equal the ones
-//! computed from scratch (renju's black's points that may be forbidden counting none); on random positions of every rule and several board sizes. Moves
-//! taken back in place (`Unmake`) restore all of it.
+//! shapes of the same position, and its evaluation terms, class counts, near points and
+//! neighbour counts equal the ones computed from scratch (renju's black's points that may be
+//! forbidden counting none); on random positions of every rule and several board sizes.
+//! Moves taken back in place (`Unmake`) restore all of it.
 
 use boardgames_core::{Game, Player, Rng, Unmake};
 use boardgames_gomoku::threat::{line_key, shape_table, Threats};
@@ -48,6 +49,21 @@ fn near_from_scratch(pos: &Position) -> PointSet {
         .collect()
 }
 
+/// The stones of `colour` on the star neighbourhood of `point` (the eight neighbours and the
+/// points two steps away along the four lines), counted on the board.
+fn neighbours_from_scratch(pos: &Position, colour: Player, point: Point) -> u32 {
+    pos.stones(colour)
+        .iter()
+        .filter(|s| {
+            let (dc, dr) = (
+                (point.col() as i32 - s.col() as i32).abs(),
+                (point.row() as i32 - s.row() as i32).abs(),
+            );
+            dc.max(dr) == 1 || (dc.max(dr) == 2 && (dc == 0 || dr == 0 || dc == dr))
+        })
+        .count() as u32
+}
+
 /// A random point of the 9x9 square at the centre of a `size` board (all of a smaller one),
 /// so that shapes are many.
 fn near_centre(rng: &mut Rng, size: u32) -> Point {
@@ -87,6 +103,15 @@ fn check(tracked: &SearchPosition) -> Result<(), TestCaseError> {
                 pos
             );
             prop_assert_eq!(scratch.threats(colour, point), want);
+            let neighbours = neighbours_from_scratch(&pos, colour, point);
+            prop_assert_eq!(
+                tracked.neighbours(colour, point),
+                neighbours,
+                "{:?} at {}",
+                colour,
+                point
+            );
+            prop_assert_eq!(scratch.neighbours(colour, point), neighbours);
             // Renju's black: the points that may be forbidden are dead, with no class and
             // no term.
             let restricted = *pos.rule().forbidden_points.get(colour);

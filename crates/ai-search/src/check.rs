@@ -73,7 +73,13 @@ where
 /// ```
 /// use boardgames_search::{check_selective, NoKnowledge, Selectivity};
 /// let position: boardgames_tictactoe::Position = "X../.O./...".parse().unwrap();
-/// let prune = Selectivity { futility_margin: 1, futility_depth: 4, late_moves: [1; 8] };
+/// let prune = Selectivity {
+///     futility_margin: 1,
+///     futility_depth: 4,
+///     late_moves: [1; 8],
+///     reduction_from: 2,
+///     reduction_scale: 100,
+/// };
 /// assert_eq!(check_selective(&position, 6, &NoKnowledge, prune), Ok(()));
 /// ```
 pub fn check_selective<G, E>(

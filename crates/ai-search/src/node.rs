@@ -408,15 +408,16 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>, W: Walk<G>> Context<'_, G, E, 
         keys.swap(i - front, pick);
     }
 
-    /// The value of the child after `mv` (the `i`-th move searched), from this node's view:
-    /// a leaf's static value, the full window for the first move or without alpha-beta, else
-    /// a null window first (PVS) and a re-search when it fails high inside the window.
+    /// The value of the child after `mv` (the `i`-th move searched, reduced by `reduce`
+    /// plies), from this node's view: a leaf's static value, the full window for the first
+    /// move or without alpha-beta, else a null window first (PVS, `reduce` plies shallower
+    /// for a late move) and a re-search when it fails high inside the window.
     #[inline(always)]
     fn child_score(
         &mut self,
         position: &mut G,
         mv: G::Move,
-        i: usize,
+        (i, reduce): (usize, u32),
         at: At,
         alpha: Score,
         beta: Score,
@@ -437,7 +438,7 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>, W: Walk<G>> Context<'_, G, E, 
             } else if !t.alpha_beta {
                 -self.node(child, depth, ply + 1, -INFINITY, INFINITY)
             } else if t.pvs && i > 0 {
-                let s = -self.node(child, depth, ply + 1, -alpha - 1, -alpha);
+                let s = self.null_window(child, depth, reduce, ply, alpha);
                 if s > alpha && s < beta && !self.s.aborted {
                     -self.node(child, depth, ply + 1, -beta, -alpha)
                 } else {
@@ -447,6 +448,28 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>, W: Walk<G>> Context<'_, G, E, 
                 -self.node(child, depth, ply + 1, -beta, -alpha)
             }
         })
+    }
+
+    /// The value of `child` (at `depth`, `ply + 1`) from its parent's view, searched with the
+    /// null window above `alpha`: first `reduce` plies shallower (late-move reductions, see
+    /// [`Selectivity::reduction_from`]) unless the child has only forced replies, then at
+    /// the full depth if that beats alpha.
+    #[inline(always)]
+    fn null_window(
+        &mut self,
+        child: &mut G,
+        depth: u32,
+        reduce: u32,
+        ply: usize,
+        alpha: Score,
+    ) -> Score {
+        if reduce > 0 && reduce < depth && !self.evaluator.forced(child) {
+            let s = -self.node(child, depth - reduce, ply + 1, -alpha - 1, -alpha);
+            if s <= alpha || self.s.aborted {
+                return s;
+            }
+        }
+        -self.node(child, depth, ply + 1, -alpha - 1, -alpha)
     }
 
     /// [`Context::child_score`] for a child where the same side moves again (games that do not
@@ -509,7 +532,12 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>, W: Walk<G>> Context<'_, G, E, 
             }
             self.order_next(position, moves, i, front);
             let mv = moves[i];
-            let score = self.child_score(position, mv, i, at, alpha, beta);
+            let reduce = if beta - alpha == 1 && at.ply > 0 && i >= front {
+                self.selectivity.reduction(at.depth, i, beta)
+            } else {
+                0
+            };
+            let score = self.child_score(position, mv, (i, reduce), at, alpha, beta);
             if self.s.aborted {
                 return 0;
             }

@@ -5,6 +5,18 @@ use crate::score::{self, Score};
 /// The most depths (plies to the horizon) that [`Selectivity::late_moves`] sets a count for.
 pub const LATE_MOVE_DEPTHS: usize = 8;
 
+/// `100 * ln(n)`, rounded, for `n` from 0 (taken as 0) to 128: late-move reductions in
+/// integers, the same on every machine.
+const LN_100: [u32; 129] = [
+    0, 0, 69, 110, 139, 161, 179, 195, 208, 220, 230, 240, 248, 256, 264, 271, 277, 283, 289, 294,
+    300, 304, 309, 314, 318, 322, 326, 330, 333, 337, 340, 343, 347, 350, 353, 356, 358, 361, 364,
+    366, 369, 371, 374, 376, 378, 381, 383, 385, 387, 389, 391, 393, 395, 397, 399, 401, 403, 404,
+    406, 408, 409, 411, 413, 414, 416, 417, 419, 420, 422, 423, 425, 426, 428, 429, 430, 432, 433,
+    434, 436, 437, 438, 439, 441, 442, 443, 444, 445, 447, 448, 449, 450, 451, 452, 453, 454, 455,
+    456, 457, 458, 460, 461, 462, 462, 463, 464, 465, 466, 467, 468, 469, 470, 471, 472, 473, 474,
+    474, 475, 476, 477, 478, 479, 480, 480, 481, 482, 483, 484, 484, 485,
+];
+
 /// Forward pruning near the horizon, off by default ([`Selectivity::NONE`]).
 ///
 /// Every [`crate::Techniques`] combination returns plain [`crate::negamax`]'s value; this does
@@ -21,9 +33,14 @@ pub const LATE_MOVE_DEPTHS: usize = 8;
 ///   are not searched (0: no limit at that depth; no limit beyond [`LATE_MOVE_DEPTHS`]).
 ///   The moves come in the searcher's order: table move, killers, countermove, then history
 ///   and the evaluator's hint.
+/// - **Late-move reductions**: at a null-window node `d` plies from the horizon (3 or more),
+///   the `i`-th move searched (0-based, from `reduction_from` on, and not a table move,
+///   killer or countermove) is searched first `r = ln(d) * ln(i + 1) * reduction_scale / 100`
+///   plies shallower (at least one, at most `d - 2`), and again at the full depth when that
+///   beats alpha. A move whose reply is forced ([`crate::Evaluator::forced`]) is not reduced.
 ///
-/// The root is never pruned, neither is a node searching for a forced win or loss (a
-/// decisive beta), and futility never returns a decisive score. So a win or loss the search
+/// The root is never pruned or reduced, neither is a node searching for a forced win or loss
+/// (a decisive beta), and futility never returns a decisive score. So a win or loss the search
 /// reports stays proven, as far as the evaluator's move sets go: plain negamax at the same
 /// depth finds it too, as fast or faster ([`crate::check_selective`]). A draw is no longer
 /// proven by a search that saw every line to its end, since lines were cut.
@@ -36,6 +53,8 @@ pub const LATE_MOVE_DEPTHS: usize = 8;
 ///     futility_margin: 50,
 ///     futility_depth: 3,
 ///     late_moves: [2, 3, 4, 0, 0, 0, 0, 0],
+///     reduction_from: 3,
+///     reduction_scale: 50,
 /// };
 /// let mut searcher = Searcher::new(NoKnowledge).with_selectivity(selective);
 /// let result = searcher.search(&"XX./OO./...".parse::<Position>().unwrap(), &Limits::depth(9));
@@ -50,6 +69,13 @@ pub struct Selectivity {
     /// The moves searched at a null-window node `d` plies from the horizon, at index `d - 1`
     /// (0: every move).
     pub late_moves: [u8; LATE_MOVE_DEPTHS],
+    /// Late-move reductions: at a null-window node, the moves from this one on (0-based, in
+    /// search order; 0: no reductions) are searched first with fewer plies, and again with
+    /// all of them when they beat alpha.
+    pub reduction_from: u8,
+    /// How many plies a late move loses, in hundredths of `ln(depth) * ln(index + 1)`
+    /// (rounded down, at least one ply, at most `depth - 2`).
+    pub reduction_scale: u16,
 }
 
 impl Default for Selectivity {
@@ -65,12 +91,30 @@ impl Selectivity {
         futility_margin: 0,
         futility_depth: 0,
         late_moves: [0; LATE_MOVE_DEPTHS],
+        reduction_from: 0,
+        reduction_scale: 0,
     };
 
     /// `true` when nothing is pruned.
     pub fn is_none(&self) -> bool {
         let futility = self.futility_margin > 0 && self.futility_depth > 0;
-        !futility && self.late_moves.iter().all(|&n| n == 0)
+        !futility && self.late_moves.iter().all(|&n| n == 0) && self.reduction_from == 0
+    }
+
+    /// The plies a null-window node `depth` plies from the horizon, searched with `beta`,
+    /// takes off its `index`-th move (0-based) before the re-search; 0 for none.
+    #[inline(always)]
+    pub(crate) fn reduction(&self, depth: u32, index: usize, beta: Score) -> u32 {
+        if self.reduction_from == 0
+            || index < usize::from(self.reduction_from)
+            || depth < 3
+            || score::is_decisive(beta)
+        {
+            return 0;
+        }
+        let ln = |n: usize| u64::from(LN_100[n.min(LN_100.len() - 1)]);
+        let r = ln(depth as usize) * ln(index + 1) * u64::from(self.reduction_scale) / 1_000_000;
+        (r.min(u64::from(depth)) as u32).clamp(1, depth - 2)
     }
 
     /// The value of a null-window node `depth` plies from the horizon, searched with `beta`,

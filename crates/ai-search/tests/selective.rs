@@ -3,9 +3,10 @@
 
 mod common;
 
-use boardgames_core::Game;
+use boardgames_core::{Game, Rng};
 use boardgames_search::{
-    check_selective, negamax, Limits, NoKnowledge, Proof, Searcher, Selectivity, LATE_MOVE_DEPTHS,
+    check_selective, negamax, Evaluator, Limits, NoKnowledge, Proof, Score, Searcher, Selectivity,
+    LATE_MOVE_DEPTHS,
 };
 use boardgames_tictactoe::Position;
 use common::{random_position, HashNoise};
@@ -17,6 +18,8 @@ const HARDEST: Selectivity = Selectivity {
     futility_margin: 1,
     futility_depth: 9,
     late_moves: [1; LATE_MOVE_DEPTHS],
+    reduction_from: 1,
+    reduction_scale: 400,
 };
 
 proptest! {
@@ -34,10 +37,18 @@ proptest! {
         margin in 1i32..400,
         futility_depth in 0u32..6,
         late in prop::array::uniform8(0u8..4),
+        reduction_from in 0u8..4,
+        reduction_scale in 0u16..300,
     ) {
         let pos = random_position(seed, plies);
         prop_assume!(!pos.status().is_over());
-        let selectivity = Selectivity { futility_margin: margin, futility_depth, late_moves: late };
+        let selectivity = Selectivity {
+            futility_margin: margin,
+            futility_depth,
+            late_moves: late,
+            reduction_from,
+            reduction_scale,
+        };
         prop_assert_eq!(check_selective(&pos, depth, &HashNoise, selectivity), Ok(()));
         prop_assert_eq!(check_selective(&pos, depth, &NoKnowledge, HARDEST), Ok(()));
     }
@@ -75,6 +86,42 @@ fn selectivity_prunes_nodes_and_changes_values() {
     );
 }
 
+/// A pseudo-random score per ultimate position, like `HashNoise` for tic-tac-toe.
+struct UltimateNoise;
+
+impl Evaluator<boardgames_ultimate::Position> for UltimateNoise {
+    fn evaluate(&self, position: &boardgames_ultimate::Position) -> Score {
+        (position.zobrist() % 2001) as Score - 1000
+    }
+}
+
+#[test]
+fn late_move_reductions_search_fewer_nodes() {
+    // Tic-tac-toe's trees are too small for reductions to pay (their re-searches cost more
+    // than they save): ultimate's, six plies deep, are not.
+    let reduce = Selectivity {
+        reduction_from: 1,
+        reduction_scale: 100,
+        ..Selectivity::NONE
+    };
+    assert!(!reduce.is_none());
+    let (mut exact_nodes, mut reduced_nodes) = (0, 0);
+    for seed in 0..4 {
+        let start = boardgames_ultimate::Position::new();
+        let pos = boardgames_core::random_position(start, 2, &mut Rng::new(seed));
+        let exact = Searcher::new(UltimateNoise).search(&pos, &Limits::depth(6));
+        let reduced = Searcher::new(UltimateNoise)
+            .with_selectivity(reduce)
+            .search(&pos, &Limits::depth(6));
+        exact_nodes += exact.nodes;
+        reduced_nodes += reduced.nodes;
+    }
+    assert!(
+        reduced_nodes * 4 < exact_nodes * 3,
+        "{reduced_nodes} nodes reduced against {exact_nodes} exact"
+    );
+}
+
 #[test]
 fn a_selective_search_claims_no_draw() {
     // Tic-tac-toe searched to its end is a proven draw; pruned, it is not proven any more.
@@ -96,6 +143,13 @@ fn selectivity_none_is_the_default() {
     // A margin without a depth, or a depth without a margin, prunes nothing.
     let idle = Selectivity {
         futility_margin: 50,
+        ..Selectivity::NONE
+    };
+    assert!(idle.is_none());
+    // A scale without a first move reduces nothing; a first move with scale 0 reduces
+    // by the least, one ply.
+    let idle = Selectivity {
+        reduction_scale: 100,
         ..Selectivity::NONE
     };
     assert!(idle.is_none());

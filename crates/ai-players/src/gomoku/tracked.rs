@@ -66,6 +66,9 @@ pub struct SearchPosition {
     counts: ByPlayer<[u16; CLASSES]>,
     /// The empty points near stones.
     near: PointSet,
+    /// For each point, the stones of each colour on its near pattern ([`NEAR_PATTERN`]: the
+    /// eight neighbours and the points two steps away along the four lines).
+    neighbours: ByPlayer<[u8; POINTS]>,
     /// Each colour's stones along columns and diagonals.
     words: ByPlayer<LineWords>,
     /// The shape tables of the two colours under the rule.
@@ -105,6 +108,7 @@ impl SearchPosition {
             terms: ByPlayer::splat(0),
             counts: ByPlayer::splat([0; CLASSES]),
             near: PointSet::EMPTY,
+            neighbours: ByPlayer::splat([0; POINTS]),
             words: ByPlayer::splat(LineWords::EMPTY),
             tables: ByPlayer::new(
                 shape_table(&rule, Player::First),
@@ -119,6 +123,11 @@ impl SearchPosition {
             .union(position.stones(Player::Second));
         for stone in stones {
             tracked.mark_near(stone);
+        }
+        for colour in Player::ALL {
+            for stone in position.stones(colour) {
+                tracked.count_neighbour(colour, stone, 1);
+            }
         }
         for colour in Player::ALL {
             for stone in position.stones(colour) {
@@ -213,8 +222,39 @@ impl SearchPosition {
             self.set::<LOG>(colour, index, Cell::NONE);
         }
         self.mark_near(point);
+        self.count_neighbour(colour, point, 1);
         if !self.position.status().is_over() {
             self.refresh_lines::<LOG>(point);
+        }
+    }
+
+    /// The stones of `colour` on the near pattern of `point` (its eight neighbours and the
+    /// points two steps away along its four lines): how closely a stone there would work with
+    /// them, where it makes no shape yet.
+    #[inline]
+    pub fn neighbours(&self, colour: Player, point: Point) -> u32 {
+        u32::from(self.neighbours.get(colour)[point.index()])
+    }
+
+    /// Adds `delta` (1 or -1 as a wrapping byte) to the neighbour counts of `colour` around a
+    /// stone on `point`.
+    #[inline(always)]
+    fn count_neighbour(&mut self, colour: Player, point: Point, delta: u8) {
+        let size = self.position.size() as i32;
+        let (col, row) = (point.col() as i32, point.row() as i32);
+        let counts = self.neighbours.get_mut(colour);
+        for (k, pattern) in NEAR_PATTERN.into_iter().enumerate() {
+            let r = row + k as i32 - 2;
+            if !(0..size).contains(&r) {
+                continue;
+            }
+            for j in 0..5 {
+                let c = col + j - 2;
+                if pattern >> j & 1 != 0 && (0..size).contains(&c) {
+                    let i = r as usize * MAX_SIZE as usize + c as usize;
+                    counts[i] = counts[i].wrapping_add(delta);
+                }
+            }
         }
     }
 
@@ -445,6 +485,7 @@ impl Unmake for SearchPosition {
     #[inline]
     fn unmake(&mut self, undo: SearchUndo) {
         let colour = undo.position.side_to_move();
+        self.count_neighbour(colour, undo.point, u8::MAX);
         self.words
             .get_mut(colour)
             .remove(undo.point.col() as u32, undo.point.row() as u32);
