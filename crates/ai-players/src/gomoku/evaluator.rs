@@ -35,7 +35,8 @@ pub const WIN_SOON: Score = 50_000;
 ///   at 40 ms, 400 games) that scored 171 where counting them scored 143.
 /// - **Ordering** ([`Evaluator::order_hint`]): the own five, the block of the opponent's five,
 ///   an own open four, an own four-three, the block of the opponent's open four or
-///   four-three, then the values of the point to both colours.
+///   four-three, then the values of the point to both colours and the stones near it
+///   ([`SearchPosition::neighbours`], half a unit of value each, own stones counting double).
 ///
 /// The levels blur it with [`crate::Seeded`] noise.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
