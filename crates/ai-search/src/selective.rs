@@ -1,4 +1,5 @@
-//! Selective pruning: the searcher's one setting that trades exact values for depth.
+//! Selective search (pruning and reductions): the searcher's one setting that trades exact
+//! values for depth.
 
 use crate::score::{self, Score};
 
@@ -17,7 +18,8 @@ const LN_100: [u32; 129] = [
     474, 475, 476, 477, 478, 479, 480, 480, 481, 482, 483, 484, 484, 485,
 ];
 
-/// Forward pruning near the horizon, off by default ([`Selectivity::NONE`]).
+/// Forward pruning near the horizon and reductions of late moves, off by default
+/// ([`Selectivity::NONE`]).
 ///
 /// Every [`crate::Techniques`] combination returns plain [`crate::negamax`]'s value; this does
 /// not. It cuts moves and nodes that a null-window search (every node off the principal
