@@ -46,8 +46,8 @@ fn main() -> io::Result<()> {
     let mut engine = Engine::new(stop);
     // `--no-threats`: without the VCF and VCT searches; `--no-vct`: without the VCT;
     // `--no-extension`: without the four extension; `--narrow-root`: the root's moves cut to
-    // twelve like every other node's; `--exact`: without selective pruning (matches measure
-    // what they add).
+    // twelve like every other node's; `--exact`: without selective pruning and reductions
+    // (matches measure what they add).
     let flag = |name: &str| std::env::args().any(|a| a == name);
     let (no_threats, no_vct, no_extension, narrow_root, exact) = (
         flag("--no-threats"),

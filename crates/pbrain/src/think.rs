@@ -49,7 +49,8 @@ pub struct Techniques {
     /// Search every near point at the root ([`GomokuEvaluator::with_root_width`]), not only
     /// the best twelve.
     pub wide_root: bool,
-    /// Prune near the horizon ([`SELECTIVITY`]) instead of searching exactly.
+    /// Prune near the horizon and reduce late moves ([`SELECTIVITY`]) instead of searching
+    /// exactly.
     pub selective: bool,
 }
 
