@@ -97,7 +97,7 @@ impl Selectivity {
         reduction_scale: 0,
     };
 
-    /// `true` when nothing is pruned.
+    /// `true` when nothing is pruned or reduced.
     pub fn is_none(&self) -> bool {
         let futility = self.futility_margin > 0 && self.futility_depth > 0;
         !futility && self.late_moves.iter().all(|&n| n == 0) && self.reduction_from == 0
