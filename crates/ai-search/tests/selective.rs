@@ -5,8 +5,7 @@ mod common;
 
 use boardgames_core::{Game, Rng};
 use boardgames_search::{
-    check_selective, negamax, Evaluator, Limits, NoKnowledge, Proof, Score, Searcher, Selectivity,
-    LATE_MOVE_DEPTHS,
+    check_selective, negamax, Limits, NoKnowledge, Proof, Searcher, Selectivity, LATE_MOVE_DEPTHS,
 };
 use boardgames_tictactoe::Position;
 use common::{random_position, HashNoise};
@@ -63,19 +62,30 @@ proptest! {
     }
 }
 
+/// Searches each position to `depth` exactly and with `selectivity` (evaluator
+/// [`HashNoise`]): the nodes of each search, summed, and how many values differ.
+fn exact_and_selective<G: Game>(
+    positions: impl IntoIterator<Item = G>,
+    depth: u32,
+    selectivity: Selectivity,
+) -> (u64, u64, usize) {
+    let (mut exact_nodes, mut selective_nodes, mut different) = (0, 0, 0);
+    for pos in positions {
+        let exact = Searcher::new(HashNoise).search(&pos, &Limits::depth(depth));
+        let selective = Searcher::new(HashNoise)
+            .with_selectivity(selectivity)
+            .search(&pos, &Limits::depth(depth));
+        exact_nodes += exact.nodes;
+        selective_nodes += selective.nodes;
+        different += usize::from(selective.score != exact.score);
+    }
+    (exact_nodes, selective_nodes, different)
+}
+
 #[test]
 fn selectivity_prunes_nodes_and_changes_values() {
-    let (mut exact_nodes, mut pruned_nodes, mut different) = (0, 0, 0);
-    for seed in 0..40 {
-        let pos = random_position(seed, 1);
-        let exact = Searcher::new(HashNoise).search(&pos, &Limits::depth(6));
-        let pruned = Searcher::new(HashNoise)
-            .with_selectivity(HARDEST)
-            .search(&pos, &Limits::depth(6));
-        exact_nodes += exact.nodes;
-        pruned_nodes += pruned.nodes;
-        different += usize::from(pruned.score != exact.score);
-    }
+    let positions = (0..40).map(|seed| random_position(seed, 1));
+    let (exact_nodes, pruned_nodes, different) = exact_and_selective(positions, 6, HARDEST);
     assert!(
         pruned_nodes * 2 < exact_nodes,
         "{pruned_nodes} nodes pruned against {exact_nodes} exact"
@@ -84,15 +94,6 @@ fn selectivity_prunes_nodes_and_changes_values() {
         different > 0,
         "the values never changed: nothing was pruned"
     );
-}
-
-/// A pseudo-random score per ultimate position, like `HashNoise` for tic-tac-toe.
-struct UltimateNoise;
-
-impl Evaluator<boardgames_ultimate::Position> for UltimateNoise {
-    fn evaluate(&self, position: &boardgames_ultimate::Position) -> Score {
-        (position.zobrist() % 2001) as Score - 1000
-    }
 }
 
 #[test]
@@ -105,17 +106,11 @@ fn late_move_reductions_search_fewer_nodes() {
         ..Selectivity::NONE
     };
     assert!(!reduce.is_none());
-    let (mut exact_nodes, mut reduced_nodes) = (0, 0);
-    for seed in 0..4 {
+    let positions = (0..4).map(|seed| {
         let start = boardgames_ultimate::Position::new();
-        let pos = boardgames_core::random_position(start, 2, &mut Rng::new(seed));
-        let exact = Searcher::new(UltimateNoise).search(&pos, &Limits::depth(6));
-        let reduced = Searcher::new(UltimateNoise)
-            .with_selectivity(reduce)
-            .search(&pos, &Limits::depth(6));
-        exact_nodes += exact.nodes;
-        reduced_nodes += reduced.nodes;
-    }
+        boardgames_core::random_position(start, 2, &mut Rng::new(seed))
+    });
+    let (exact_nodes, reduced_nodes, _) = exact_and_selective(positions, 6, reduce);
     assert!(
         reduced_nodes * 4 < exact_nodes * 3,
         "{reduced_nodes} nodes reduced against {exact_nodes} exact"

@@ -127,10 +127,6 @@ impl SearchPosition {
         for colour in Player::ALL {
             for stone in position.stones(colour) {
                 tracked.count_neighbour(colour, stone, 1);
-            }
-        }
-        for colour in Player::ALL {
-            for stone in position.stones(colour) {
                 tracked
                     .words
                     .get_mut(colour)
