@@ -550,14 +550,7 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>, W: Walk<G>> Context<'_, G, E, 
                 }
             }
             if t.alpha_beta && alpha >= beta {
-                if t.killers_and_history {
-                    self.s.ordering.reward(side, at.ply, at.depth, mv);
-                    if at.ply > 0 {
-                        self.s
-                            .ordering
-                            .set_counter(side, self.s.line[at.ply - 1], mv);
-                    }
-                }
+                self.reward_cutoff(side, at, mv);
                 break;
             }
         }
@@ -569,6 +562,21 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>, W: Walk<G>> Context<'_, G, E, 
             self.store(at, best, best_move, alpha_original, beta, moves.len());
         }
         best
+    }
+
+    /// Rewards `mv`, which cut a node off: as a killer and in the history of `side`, and as
+    /// the countermove of the move before it.
+    #[inline(always)]
+    fn reward_cutoff(&mut self, side: Player, at: At, mv: G::Move) {
+        if !self.techniques.killers_and_history {
+            return;
+        }
+        self.s.ordering.reward(side, at.ply, at.depth, mv);
+        if at.ply > 0 {
+            self.s
+                .ordering
+                .set_counter(side, self.s.line[at.ply - 1], mv);
+        }
     }
 
     /// Stores a node's result: its bound from the window it was searched with.

@@ -186,24 +186,7 @@ fn check_position<G: Conformance>(pos: &G, probe: bool) -> Result<(), TestCaseEr
         None => prop_assert!(status.is_over(), "random_move gave nothing in a live game"),
     }
     if probe {
-        for mv in pos.probe_moves() {
-            let legal = pos.is_legal(mv);
-            prop_assert_eq!(legal, set.contains(&mv), "is_legal({}) vs generator", mv);
-            if !legal {
-                let mut copy = pos.clone();
-                let err = match copy.play(mv) {
-                    Ok(()) => return Err(TestCaseError::fail(format!("play({mv}) accepted"))),
-                    Err(e) => e,
-                };
-                prop_assert_eq!(&copy, pos, "rejected {} changed the position", mv);
-                prop_assert_eq!(err.mv, mv);
-                if status.is_over() {
-                    prop_assert!(err.reason.is_game_over(), "{} over: {}", mv, err.reason);
-                } else {
-                    prop_assert!(!err.reason.is_game_over(), "{} live: {}", mv, err.reason);
-                }
-            }
-        }
+        check_probes(pos, &set)?;
     }
     if let Some(back) = pos.text_round_trip() {
         match back {
@@ -212,6 +195,40 @@ fn check_position<G: Conformance>(pos: &G, probe: bool) -> Result<(), TestCaseEr
                 prop_assert_eq!(back.zobrist(), pos.zobrist());
             }
             Err(e) => return Err(TestCaseError::fail(format!("text does not read back: {e}"))),
+        }
+    }
+    Ok(())
+}
+
+/// Checks every probe move of `pos` ([`Conformance::probe_moves`]) against its `generated`
+/// legal moves: `is_legal` agrees with the generator, and `play` rejects an illegal one with
+/// its move and the right reason, leaving the position unchanged.
+fn check_probes<G: Conformance>(
+    pos: &G,
+    generated: &HashSet<G::Move>,
+) -> Result<(), TestCaseError> {
+    let status = pos.status();
+    for mv in pos.probe_moves() {
+        let legal = pos.is_legal(mv);
+        prop_assert_eq!(
+            legal,
+            generated.contains(&mv),
+            "is_legal({}) vs generator",
+            mv
+        );
+        if !legal {
+            let mut copy = pos.clone();
+            let err = match copy.play(mv) {
+                Ok(()) => return Err(TestCaseError::fail(format!("play({mv}) accepted"))),
+                Err(e) => e,
+            };
+            prop_assert_eq!(&copy, pos, "rejected {} changed the position", mv);
+            prop_assert_eq!(err.mv, mv);
+            if status.is_over() {
+                prop_assert!(err.reason.is_game_over(), "{} over: {}", mv, err.reason);
+            } else {
+                prop_assert!(!err.reason.is_game_over(), "{} live: {}", mv, err.reason);
+            }
         }
     }
     Ok(())

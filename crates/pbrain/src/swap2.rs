@@ -44,29 +44,8 @@ pub fn decide(
     clock: &Clock,
     stop: &Arc<AtomicBool>,
 ) -> Answer {
-    if ![0, 3, 5].contains(&stones.len()) {
-        return Err(format!(
-            "SWAP2BOARD with {} stones: 0, 3 or 5 expected",
-            stones.len()
-        ));
-    }
-    let mut game =
-        OpeningGame::new(u32::from(size), rule, Some(Opening::Swap2)).map_err(|e| e.to_string())?;
-    for (i, &point) in stones.iter().enumerate() {
-        if i == 3 {
-            game.play(Move::PlaceTwo).map_err(|e| e.to_string())?;
-        }
-        game.play(Move::Stone(point))
-            .map_err(|e| format!("SWAP2BOARD: {point}: {e}"))?;
-    }
-    let level = if budget >= EXPERT_TIME {
-        Level::Expert
-    } else if budget >= NORMAL_TIME {
-        Level::Normal
-    } else {
-        Level::Beginner
-    };
-    let mut player = OpeningPlayer::new(level, SEED);
+    let mut game = opening_game(stones, size, rule)?;
+    let mut player = OpeningPlayer::new(level_for(budget), SEED);
     let mut next = |game: &mut OpeningGame| -> Result<Move, String> {
         let mv = player.choose_move(game).ok_or("SWAP2BOARD: no decision")?;
         game.play(mv).map_err(|e| e.to_string())?;
@@ -99,4 +78,36 @@ pub fn decide(
         .map(|p| format_point(p, size))
         .collect();
     Ok(vec![points.join(" ")])
+}
+
+/// The swap2 opening after `stones` (0, 3 or 5, the fourth and fifth placed as the second
+/// player's two stones).
+fn opening_game(stones: &[Point], size: u8, rule: Rule) -> Result<OpeningGame, String> {
+    if ![0, 3, 5].contains(&stones.len()) {
+        return Err(format!(
+            "SWAP2BOARD with {} stones: 0, 3 or 5 expected",
+            stones.len()
+        ));
+    }
+    let mut game =
+        OpeningGame::new(u32::from(size), rule, Some(Opening::Swap2)).map_err(|e| e.to_string())?;
+    for (i, &point) in stones.iter().enumerate() {
+        if i == 3 {
+            game.play(Move::PlaceTwo).map_err(|e| e.to_string())?;
+        }
+        game.play(Move::Stone(point))
+            .map_err(|e| format!("SWAP2BOARD: {point}: {e}"))?;
+    }
+    Ok(game)
+}
+
+/// The level whose opening decisions fit in `budget`.
+fn level_for(budget: Duration) -> Level {
+    if budget >= EXPERT_TIME {
+        Level::Expert
+    } else if budget >= NORMAL_TIME {
+        Level::Normal
+    } else {
+        Level::Beginner
+    }
 }
