@@ -4,7 +4,8 @@
 
 use boardgames_core::{Game, Player, Rng};
 use boardgames_gomoku::{Point, Position, Rule};
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::measurement::WallTime;
+use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
 use std::hint::black_box;
 
 /// 256 (position, legal move) pairs from seeded random freestyle games, every ply of each
@@ -25,6 +26,14 @@ fn sample_moves(rule: Rule) -> Vec<(Position, Point)> {
 
 fn bench_gomoku(c: &mut Criterion) {
     let mut group = c.benchmark_group("gomoku 15x15");
+    bench_moves_and_threats(&mut group);
+    bench_renju(&mut group);
+    bench_playouts(&mut group);
+    group.finish();
+}
+
+/// Playing a move with its win check, and reading threats, under freestyle and caro.
+fn bench_moves_and_threats(group: &mut BenchmarkGroup<'_, WallTime>) {
     for (name, rule) in [("freestyle", Rule::FREESTYLE), ("caro", Rule::CARO)] {
         let samples = sample_moves(rule);
         group.throughput(Throughput::Elements(samples.len() as u64));
@@ -60,7 +69,10 @@ fn bench_gomoku(c: &mut Criterion) {
             count
         })
     });
+}
 
+/// Renju's forbidden points: one point at a time, and whole boards.
+fn bench_renju(group: &mut BenchmarkGroup<'_, WallTime>) {
     let renju = sample_moves(Rule::RENJU);
     group.throughput(Throughput::Elements(renju.len() as u64));
     group.bench_function("renju forbidden-point test, 256 points", |b| {
@@ -91,7 +103,10 @@ fn bench_gomoku(c: &mut Criterion) {
             })
         },
     );
+}
 
+/// Random playouts from the empty board.
+fn bench_playouts(group: &mut BenchmarkGroup<'_, WallTime>) {
     group.throughput(Throughput::Elements(1_000));
     group.bench_function("1000 random playouts, freestyle", |b| {
         let mut rng = Rng::new(1);
@@ -105,7 +120,6 @@ fn bench_gomoku(c: &mut Criterion) {
             plies
         })
     });
-    group.finish();
 }
 
 criterion_group!(benches, bench_gomoku);

@@ -85,42 +85,9 @@ fn check(tracked: &SearchPosition) -> Result<(), TestCaseError> {
         let mut terms = [0u16; EVAL_TERMS];
         let mut counts = [0u32; CLASSES];
         for point in PointSet::board(pos.size()) {
-            let want = if pos.stone_at(point).is_some() {
-                Threats::NONE
-            } else {
-                raw_threats(&pos, colour, point)
-            };
-            // Where the rule does not restrict the colour, the crate's own query agrees.
-            if !*pos.rule().forbidden_points.get(colour) && pos.stone_at(point).is_none() {
-                prop_assert_eq!(want, pos.threats_at(colour, point));
-            }
-            prop_assert_eq!(
-                tracked.threats(colour, point),
-                want,
-                "{:?} at {}\n{}",
-                colour,
-                point,
-                pos
-            );
-            prop_assert_eq!(scratch.threats(colour, point), want);
-            let neighbours = neighbours_from_scratch(&pos, colour, point);
-            prop_assert_eq!(
-                tracked.neighbours(colour, point),
-                neighbours,
-                "{:?} at {}",
-                colour,
-                point
-            );
-            prop_assert_eq!(scratch.neighbours(colour, point), neighbours);
-            // Renju's black: the points that may be forbidden are dead, with no class and
-            // no term.
-            let restricted = *pos.rule().forbidden_points.get(colour);
-            let dead = restricted && may_be_forbidden(want);
-            prop_assert_eq!(tracked.cell(colour, point), Cell::of(want, restricted));
-            prop_assert_eq!(tracked.cell(colour, point).is_dead(), dead);
-            if dead {
+            let Some(want) = check_point(tracked, &scratch, colour, point)? else {
                 continue;
-            }
+            };
             let (_, classes) = assess(want);
             for (sum, term) in terms.iter_mut().zip(eval_terms(want)) {
                 *sum += u16::from(term);
@@ -141,6 +108,52 @@ fn check(tracked: &SearchPosition) -> Result<(), TestCaseError> {
         }
     }
     Ok(())
+}
+
+/// Checks the shapes, cell and neighbour counts of `colour` at `point` in `tracked` (and in
+/// `scratch`, the same position made from scratch) against a direct reading of the board;
+/// returns the shapes, or `None` on a dead point (counted in no term and no class).
+fn check_point(
+    tracked: &SearchPosition,
+    scratch: &SearchPosition,
+    colour: Player,
+    point: Point,
+) -> Result<Option<Threats>, TestCaseError> {
+    let pos = *tracked.position();
+    let want = if pos.stone_at(point).is_some() {
+        Threats::NONE
+    } else {
+        raw_threats(&pos, colour, point)
+    };
+    // Where the rule does not restrict the colour, the crate's own query agrees.
+    if !*pos.rule().forbidden_points.get(colour) && pos.stone_at(point).is_none() {
+        prop_assert_eq!(want, pos.threats_at(colour, point));
+    }
+    prop_assert_eq!(
+        tracked.threats(colour, point),
+        want,
+        "{:?} at {}\n{}",
+        colour,
+        point,
+        pos
+    );
+    prop_assert_eq!(scratch.threats(colour, point), want);
+    let neighbours = neighbours_from_scratch(&pos, colour, point);
+    prop_assert_eq!(
+        tracked.neighbours(colour, point),
+        neighbours,
+        "{:?} at {}",
+        colour,
+        point
+    );
+    prop_assert_eq!(scratch.neighbours(colour, point), neighbours);
+    // Renju's black: the points that may be forbidden are dead, with no class and
+    // no term.
+    let restricted = *pos.rule().forbidden_points.get(colour);
+    let dead = restricted && may_be_forbidden(want);
+    prop_assert_eq!(tracked.cell(colour, point), Cell::of(want, restricted));
+    prop_assert_eq!(tracked.cell(colour, point).is_dead(), dead);
+    Ok((!dead).then_some(want))
 }
 
 proptest! {

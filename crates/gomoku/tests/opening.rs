@@ -151,7 +151,7 @@ fn a_win_names_the_seat_and_the_colour() {
 }
 
 #[test]
-fn soosorv8_declares_offers_and_picks() {
+fn soosorv8_declares() {
     let game = play(Opening::Soosorv8, Rule::RENJU, &["h8"]);
     assert_eq!(game.step(), Step::Stone(Zone::Within(3)));
     assert!(matches!(
@@ -176,52 +176,39 @@ fn soosorv8_declares_offers_and_picks() {
         IllegalMove::CountOutOfRange { count: 9, max: 8 }
     );
     assert_eq!(legal(&game).len(), 8);
-    let game = play(
-        Opening::Soosorv8,
-        Rule::RENJU,
-        &["h8", "h9", "j10", "black", "g9", "declare:2", "white"],
-    );
+}
+
+/// A soosorv-8 opening to its fifth-move offers: four stones, the second seat swapping to
+/// black, a declaration of two fifth moves, and the black seat choosing white.
+const SOOSORV8_TO_OFFERS: [&str; 7] = ["h8", "h9", "j10", "black", "g9", "declare:2", "white"];
+
+/// The soosorv-8 game after [`SOOSORV8_TO_OFFERS`] and then `more`.
+fn soosorv8_after_offers(more: &[&str]) -> OpeningGame {
+    let moves: Vec<&str> = SOOSORV8_TO_OFFERS.iter().chain(more).copied().collect();
+    play(Opening::Soosorv8, Rule::RENJU, &moves)
+}
+
+#[test]
+fn soosorv8_offers() {
+    let game = soosorv8_after_offers(&[]);
     // The black seat (the second) chose white: the seats swap back, and the first seat,
     // black again, offers the two fifth moves.
     assert_eq!(game.seat_of(Colour::Black), Some(Player::First));
     assert_eq!(game.side_to_move(), Player::First);
     assert_eq!(game.step(), Step::Offer { made: 0, count: 2 });
     assert!(matches!(refused(&game, "h9"), IllegalMove::NotNow { .. }));
-    let game = play(
-        Opening::Soosorv8,
-        Rule::RENJU,
-        &[
-            "h8",
-            "h9",
-            "j10",
-            "black",
-            "g9",
-            "declare:2",
-            "white",
-            "offer:k11",
-        ],
-    );
+    let game = soosorv8_after_offers(&["offer:k11"]);
     assert_eq!(
         refused(&game, "offer:k11"),
         IllegalMove::AlreadyOffered {
             point: "k11".parse().unwrap()
         }
     );
-    let game = play(
-        Opening::Soosorv8,
-        Rule::RENJU,
-        &[
-            "h8",
-            "h9",
-            "j10",
-            "black",
-            "g9",
-            "declare:2",
-            "white",
-            "offer:k11",
-            "offer:f7",
-        ],
-    );
+}
+
+#[test]
+fn soosorv8_picks() {
+    let game = soosorv8_after_offers(&["offer:k11", "offer:f7"]);
     assert_eq!(game.step(), Step::Pick);
     assert_eq!(game.side_to_move(), Player::Second);
     assert_eq!(legal(&game), ["pick:f7", "pick:k11"]);
@@ -231,22 +218,7 @@ fn soosorv8_declares_offers_and_picks() {
             point: "a1".parse().unwrap()
         }
     );
-    let game = play(
-        Opening::Soosorv8,
-        Rule::RENJU,
-        &[
-            "h8",
-            "h9",
-            "j10",
-            "black",
-            "g9",
-            "declare:2",
-            "white",
-            "offer:k11",
-            "offer:f7",
-            "pick:f7",
-        ],
-    );
+    let game = soosorv8_after_offers(&["offer:k11", "offer:f7", "pick:f7"]);
     // f7 is black's fifth stone, k11 is gone, and white (second seat) plays move 6.
     assert_eq!(game.step(), Step::Play);
     assert_eq!(

@@ -24,7 +24,7 @@
 //! the evaluations the engines report with the positions' shape counts.
 
 use boardgames_core::{Game, Player, Rng, Status};
-use boardgames_gomoku::{Point, Position};
+use boardgames_gomoku::{Point, Position, Rule};
 use boardgames_players::gomoku::{Class, EvalWeights, GomokuEvaluator, SearchPosition, MAX_WIDTH};
 use boardgames_players::Seeded;
 use boardgames_search::{Limits, Searcher};
@@ -272,30 +272,12 @@ fn game(settings: &Settings, opening: usize, a_black: bool, tally: &mut Tally) -
             2 + opening as u64,
         ),
     ];
-    let mut position = Position::new(u32::from(SIZE), rule).unwrap();
-    let mut moves: Vec<Point> = Vec::new();
-    let c = (SIZE / 2) as i8;
-    for (dc, dr) in settings.opening(opening) {
-        let p = Point::new((c + dc) as u8, (c + dr) as u8).unwrap();
-        position.play(p).unwrap();
-        moves.push(p);
-    }
+    let (mut position, mut moves) = opening_position(settings, rule, opening);
     loop {
         let black_to_move = position.side_to_move() == Player::First;
         let who = usize::from(black_to_move != a_black);
         let start = Instant::now();
-        let answer = match &mut sides[who] {
-            Side::Expert(searcher) => {
-                searcher.clear();
-                let limits = match settings.expert_time {
-                    Some(time) => Limits::time(time),
-                    None => Limits::none().with_nodes(200_000),
-                };
-                let found = searcher.search(&SearchPosition::new(position), &limits);
-                found.best_move.map(|p| format_point(p, SIZE))
-            }
-            Side::Engine(engine) => engine.play(&moves, black_to_move),
-        };
+        let answer = ask(&mut sides[who], settings, &position, &moves);
         let took = start.elapsed();
         tally.slowest[who] = tally.slowest[who].max(took);
         if let Side::Engine(engine) = &sides[who] {
@@ -328,6 +310,40 @@ fn game(settings: &Settings, opening: usize, a_black: bool, tally: &mut Tally) -
             }
             Status::Ongoing => {}
         }
+    }
+}
+
+/// The position after opening number `opening` under `rule`, and its moves.
+fn opening_position(settings: &Settings, rule: Rule, opening: usize) -> (Position, Vec<Point>) {
+    let mut position = Position::new(u32::from(SIZE), rule).unwrap();
+    let mut moves: Vec<Point> = Vec::new();
+    let c = (SIZE / 2) as i8;
+    for (dc, dr) in settings.opening(opening) {
+        let p = Point::new((c + dc) as u8, (c + dr) as u8).unwrap();
+        position.play(p).unwrap();
+        moves.push(p);
+    }
+    (position, moves)
+}
+
+/// The answer of `side` to move in `position` (reached by `moves`), in protocol coordinates.
+fn ask(
+    side: &mut Side,
+    settings: &Settings,
+    position: &Position,
+    moves: &[Point],
+) -> Option<String> {
+    match side {
+        Side::Expert(searcher) => {
+            searcher.clear();
+            let limits = match settings.expert_time {
+                Some(time) => Limits::time(time),
+                None => Limits::none().with_nodes(200_000),
+            };
+            let found = searcher.search(&SearchPosition::new(*position), &limits);
+            found.best_move.map(|p| format_point(p, SIZE))
+        }
+        Side::Engine(engine) => engine.play(moves, position.side_to_move() == Player::First),
     }
 }
 
@@ -404,36 +420,33 @@ fn dump_eval(position: &Position, message: &str) {
     append_line(&path, &fields.join(",")).expect("the evaluation file opens");
 }
 
-fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let value = |name: &str, default: &str| -> String {
-        args.iter()
-            .position(|a| a == name)
-            .and_then(|i| args.get(i + 1).cloned())
-            .unwrap_or_else(|| default.to_owned())
-    };
-    let settings = Settings {
+/// The value given after `--name` on the command line, if any.
+fn option<'a>(args: &'a [String], name: &str) -> Option<&'a str> {
+    let i = args.iter().position(|a| a == name)?;
+    args.get(i + 1).map(String::as_str)
+}
+
+/// The match settings from the command line (see the module's documentation).
+fn read_settings(args: &[String]) -> Settings {
+    let value = |name: &str, default: &str| option(args, name).unwrap_or(default).to_owned();
+    let ms = |ms: &str| Duration::from_millis(ms.parse().expect("a number of milliseconds"));
+    Settings {
         a: value("--a", "target/release/pbrain-boardgames"),
         b: value("--b", "expert"),
         rule_bits: value("--rule", "1").parse().expect("--rule N"),
-        turn: Duration::from_millis(value("--turn-ms", "200").parse().expect("--turn-ms N")),
-        b_turn: args
-            .iter()
-            .position(|a| a == "--b-turn-ms")
-            .and_then(|i| args.get(i + 1))
-            .map(|ms| Duration::from_millis(ms.parse().expect("--b-turn-ms N"))),
-        tolerance: Duration::from_millis(value("--tolerance-ms", "0").parse().expect("ms")),
-        random_openings: args
-            .iter()
-            .position(|a| a == "--random-openings")
-            .and_then(|i| args.get(i + 1))
+        turn: ms(&value("--turn-ms", "200")),
+        b_turn: option(args, "--b-turn-ms").map(ms),
+        tolerance: ms(&value("--tolerance-ms", "0")),
+        random_openings: option(args, "--random-openings")
             .map(|seed| seed.parse().expect("--random-openings SEED")),
-        expert_time: args
-            .iter()
-            .position(|a| a == "--expert-ms")
-            .and_then(|i| args.get(i + 1))
-            .map(|ms| Duration::from_millis(ms.parse().expect("--expert-ms N"))),
-    };
+        expert_time: option(args, "--expert-ms").map(ms),
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let settings = read_settings(&args);
+    let value = |name: &str, default: &str| option(&args, name).unwrap_or(default).to_owned();
     let openings: usize = value("--openings", "5").parse().expect("--openings N");
     let mut tally = Tally::default();
     let openings = if settings.random_openings.is_some() {
