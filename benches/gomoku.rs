@@ -2,6 +2,8 @@
 //! check, threat shapes at a point and over the whole board, renju's forbidden-point test,
 //! uniformly random playouts.
 
+mod common;
+
 use boardgames_core::{Game, Player, Rng};
 use boardgames_gomoku::{Point, Position, Rule};
 use criterion::measurement::WallTime;
@@ -28,7 +30,8 @@ fn bench_gomoku(c: &mut Criterion) {
     let mut group = c.benchmark_group("gomoku 15x15");
     bench_moves_and_threats(&mut group);
     bench_renju(&mut group);
-    bench_playouts(&mut group);
+    let empty = Position::new(15, Rule::FREESTYLE).expect("15x15 is supported");
+    common::bench_playouts(&mut group, "1000 random playouts, freestyle", empty);
     group.finish();
 }
 
@@ -103,23 +106,6 @@ fn bench_renju(group: &mut BenchmarkGroup<'_, WallTime>) {
             })
         },
     );
-}
-
-/// Random playouts from the empty board.
-fn bench_playouts(group: &mut BenchmarkGroup<'_, WallTime>) {
-    group.throughput(Throughput::Elements(1_000));
-    group.bench_function("1000 random playouts, freestyle", |b| {
-        let mut rng = Rng::new(1);
-        let start = Position::new(15, Rule::FREESTYLE).expect("15x15 is supported");
-        b.iter(|| {
-            let mut plies = 0;
-            for _ in 0..1_000 {
-                let mut pos = start;
-                plies += pos.random_playout(&mut rng, usize::MAX).1;
-            }
-            plies
-        })
-    });
 }
 
 criterion_group!(benches, bench_gomoku);

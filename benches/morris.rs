@@ -1,7 +1,9 @@
 //! Nine men's morris benchmarks: move generation in each phase over fixed position lists,
 //! counting, perft(5) from the start, and uniformly random playouts.
 
-use boardgames_core::{perft, Game, MoveList, Player, Rng};
+mod common;
+
+use boardgames_core::{perft, Game, MoveList, Rng};
 use boardgames_morris::{Phase, Position};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
@@ -73,19 +75,7 @@ fn bench_perft(c: &mut Criterion) {
 
 fn bench_playouts(c: &mut Criterion) {
     let mut group = c.benchmark_group("morris");
-    group.throughput(Throughput::Elements(1_000));
-    group.bench_function("1000 random playouts", |b| {
-        let mut rng = Rng::new(1);
-        b.iter(|| {
-            let mut white = 0;
-            for _ in 0..1_000 {
-                let mut pos = Position::new();
-                let (status, _) = pos.random_playout(&mut rng, usize::MAX);
-                white += (status.winner() == Some(Player::First)) as u32;
-            }
-            white
-        })
-    });
+    common::bench_playouts(&mut group, "1000 random playouts", Position::new());
     group.finish();
 }
 

@@ -1,6 +1,8 @@
 //! Tic-tac-toe benchmarks: perft(9), full game-tree enumeration, random playouts.
 
-use boardgames_core::{perft, Game, MoveList, Rng, Status};
+mod common;
+
+use boardgames_core::{perft, Game, MoveList, Status};
 use boardgames_tictactoe::Position;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
@@ -27,18 +29,7 @@ fn bench_perft(c: &mut Criterion) {
     group.bench_function("enumerate all 255168 games", |b| {
         b.iter(|| count_complete_games(black_box(&Position::new())))
     });
-    group.throughput(Throughput::Elements(1_000));
-    group.bench_function("1000 random playouts", |b| {
-        let mut rng = Rng::new(1);
-        b.iter(|| {
-            let mut plies = 0;
-            for _ in 0..1_000 {
-                let mut pos = Position::new();
-                plies += pos.random_playout(&mut rng, usize::MAX).1;
-            }
-            plies
-        })
-    });
+    common::bench_playouts(&mut group, "1000 random playouts", Position::new());
     group.finish();
 }
 

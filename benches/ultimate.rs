@@ -1,6 +1,8 @@
 //! Ultimate tic-tac-toe benchmarks: perft(6) from the start, legal move generation over a
 //! fixed list of positions, uniformly random playouts.
 
+mod common;
+
 use boardgames_core::{perft, Game, MoveList, Rng};
 use boardgames_ultimate::Position;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
@@ -53,18 +55,7 @@ fn bench_ultimate(c: &mut Criterion) {
         })
     });
 
-    group.throughput(Throughput::Elements(1_000));
-    group.bench_function("1000 random playouts", |b| {
-        let mut rng = Rng::new(1);
-        b.iter(|| {
-            let mut plies = 0;
-            for _ in 0..1_000 {
-                let mut pos = Position::new();
-                plies += pos.random_playout(&mut rng, usize::MAX).1;
-            }
-            plies
-        })
-    });
+    common::bench_playouts(&mut group, "1000 random playouts", Position::new());
     group.finish();
 }
 

@@ -86,6 +86,18 @@ pub fn check_traces<G: Game>(
     games
 }
 
+/// The start for [`check_traces`] of a game that has no options: `new()`, and an error
+/// naming them for a trace that sets any.
+pub fn no_options<G>(new: impl Fn() -> G) -> impl Fn(&Map<String, Value>) -> Result<G, String> {
+    move |options| {
+        if options.is_empty() {
+            Ok(new())
+        } else {
+            Err(format!("unexpected options {options:?}"))
+        }
+    }
+}
+
 fn check_one<G: Game>(at: &str, trace: &Trace, position: &mut G) {
     let mut moves = MoveList::new();
     for (ply, step) in trace.steps.iter().enumerate() {

@@ -1,7 +1,7 @@
 //! Replays the recorded tic-tac-toe games of `tests/conformance/` (from an independent
 //! implementation): the legal set before every move, then the final status.
 
-use boardgames_core::traces::check_traces;
+use boardgames_core::traces::{check_traces, no_options};
 use boardgames_tictactoe::Position;
 
 const TRACES: &str = include_str!(concat!(
@@ -11,13 +11,7 @@ const TRACES: &str = include_str!(concat!(
 
 #[test]
 fn recorded_games_agree() {
-    let games = check_traces("tictactoe.jsonl", TRACES, |options| {
-        if options.is_empty() {
-            Ok(Position::new())
-        } else {
-            Err(format!("unexpected options {options:?}"))
-        }
-    });
+    let games = check_traces("tictactoe.jsonl", TRACES, no_options(Position::new));
     assert_eq!(games, 200);
 }
 
@@ -26,12 +20,19 @@ fn recorded_games_agree() {
 fn a_wrong_legal_list_is_caught() {
     let bad =
         r#"{"game":"tictactoe","steps":[{"legal":["a1","b2"],"move":"b2"}],"result":"ongoing"}"#;
-    check_traces("bad", bad, |_| Ok(Position::new()));
+    check_traces("bad", bad, no_options(Position::new));
 }
 
 #[test]
 #[should_panic(expected = "final status")]
 fn a_wrong_result_is_caught() {
     let bad = r#"{"game":"tictactoe","steps":[{"move":"b2"}],"result":"first"}"#;
-    check_traces("bad", bad, |_| Ok(Position::new()));
+    check_traces("bad", bad, no_options(Position::new));
+}
+
+#[test]
+#[should_panic(expected = "unexpected options")]
+fn options_for_a_game_without_any_are_refused() {
+    let bad = r#"{"game":"tictactoe","options":{"size":4},"steps":[],"result":"ongoing"}"#;
+    check_traces("bad", bad, no_options(Position::new));
 }

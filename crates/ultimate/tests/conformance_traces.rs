@@ -2,7 +2,7 @@
 //! from OpenSpiel 2.0.2, an independent implementation): the legal set before every move, then
 //! the final status, through the shared trace reader of board-core.
 
-use boardgames_core::traces::check_traces;
+use boardgames_core::traces::{check_traces, no_options};
 use boardgames_core::{Game, MoveList};
 use boardgames_ultimate::Position;
 
@@ -13,13 +13,7 @@ const TRACES: &str = include_str!(concat!(
 
 #[test]
 fn recorded_games_agree() {
-    let games = check_traces("ultimate.jsonl", TRACES, |options| {
-        if options.is_empty() {
-            Ok(Position::new())
-        } else {
-            Err(format!("unexpected options {options:?}"))
-        }
-    });
+    let games = check_traces("ultimate.jsonl", TRACES, no_options(Position::new));
     assert_eq!(games, 200);
 }
 
@@ -44,5 +38,5 @@ fn the_legal_move_count_agrees_with_the_list_along_the_recorded_games() {
 #[should_panic(expected = "legal moves differ")]
 fn a_wrong_legal_list_is_caught() {
     let bad = r#"{"game":"ultimate","steps":[{"move":"53"},{"legal":["31","32"],"move":"31"}],"result":"ongoing"}"#;
-    check_traces("bad", bad, |_| Ok(Position::new()));
+    check_traces("bad", bad, no_options(Position::new));
 }
