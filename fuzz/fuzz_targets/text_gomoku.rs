@@ -3,7 +3,7 @@
 #![no_main]
 
 use boardgames_core::Game;
-use boardgames_fuzz::text_round_trip;
+use boardgames_fuzz::{check_read_position, text_round_trip};
 use boardgames_gomoku::opening::{self, Opening};
 use boardgames_gomoku::{Point, Position, Rule};
 
@@ -31,11 +31,7 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
         }
     }
     if let Some(position) = text_round_trip::<Position>(text) {
-        assert_eq!(position.zobrist(), position.zobrist_from_scratch());
-        let mut moves = boardgames_core::MoveList::new();
-        position.legal_moves(&mut moves);
-        assert_eq!(moves.len(), position.legal_move_count());
-        assert_eq!(position.status().is_over(), moves.is_empty());
+        check_read_position(&position);
         if let Ok(point) = position.parse_point(text) {
             let mut copy = position;
             if copy.play(point).is_err() {

@@ -3,8 +3,7 @@
 //! phase.
 #![no_main]
 
-use boardgames_core::Game;
-use boardgames_fuzz::text_round_trip;
+use boardgames_fuzz::{check_move_text, check_read_position, text_round_trip};
 use boardgames_morris::{Move, Point, Position};
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
@@ -14,17 +13,7 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     text_round_trip::<Point>(text);
     text_round_trip::<Move>(text);
     if let Some(position) = text_round_trip::<Position>(text) {
-        assert_eq!(position.zobrist(), position.zobrist_from_scratch());
-        let mut moves = boardgames_core::MoveList::new();
-        position.legal_moves(&mut moves);
-        assert_eq!(moves.len(), position.legal_move_count());
-        assert_eq!(position.status().is_over(), moves.is_empty());
+        check_read_position(&position);
     }
-    let position = Position::new();
-    if let Ok(mv) = position.parse_move(text) {
-        let mut copy = position;
-        if copy.play(mv).is_err() {
-            assert_eq!(copy, position, "refused move changed the position");
-        }
-    }
+    check_move_text(&Position::new(), text);
 });

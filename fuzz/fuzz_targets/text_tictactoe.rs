@@ -4,7 +4,7 @@
 #![no_main]
 
 use boardgames_core::Game;
-use boardgames_fuzz::text_round_trip;
+use boardgames_fuzz::{check_read_position, text_round_trip};
 use boardgames_tictactoe::{Cell, Position};
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
@@ -19,7 +19,7 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
         assert_eq!(cell.to_string().parse::<Cell>().ok(), Some(cell));
     }
     if let Some(position) = text_round_trip::<Position>(text) {
-        assert_eq!(position.zobrist(), position.zobrist_from_scratch());
+        check_read_position(&position);
         let mut copy = position;
         if copy.play_text("b2").is_err() {
             assert_eq!(copy, position, "refused input changed the position");

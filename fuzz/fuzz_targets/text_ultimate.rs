@@ -3,7 +3,7 @@
 #![no_main]
 
 use boardgames_core::Game;
-use boardgames_fuzz::text_round_trip;
+use boardgames_fuzz::{check_move_text, check_read_position, text_round_trip};
 use boardgames_ultimate::{Move, Position, TieBreak};
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
@@ -13,19 +13,10 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     text_round_trip::<Move>(text);
     text_round_trip::<TieBreak>(text);
     if let Some(position) = text_round_trip::<Position>(text) {
-        assert_eq!(position.zobrist(), position.zobrist_from_scratch());
-        let mut moves = boardgames_core::MoveList::new();
-        position.legal_moves(&mut moves);
-        assert_eq!(moves.len(), position.legal_move_count());
-        assert_eq!(position.status().is_over(), moves.is_empty());
+        check_read_position(&position);
     }
     let mut position = Position::new();
     let centre: Move = "55".parse().expect("55 reads");
     position.play(centre).expect("55 at the start");
-    if let Ok(mv) = position.parse_move(text) {
-        let before = position;
-        if position.play(mv).is_err() {
-            assert_eq!(position, before, "refused move changed the position");
-        }
-    }
+    check_move_text(&position, text);
 });

@@ -36,6 +36,28 @@ where
     }
 }
 
+/// The invariants of a position read from text: its hash is the one computed from scratch,
+/// its legal-move count is the length of its move list, and it is over exactly when it has
+/// no legal move.
+pub fn check_read_position<G: Game>(position: &G) {
+    assert_eq!(position.zobrist(), position.zobrist_from_scratch());
+    let mut moves = MoveList::new();
+    position.legal_moves(&mut moves);
+    assert_eq!(moves.len(), position.legal_move_count());
+    assert_eq!(position.status().is_over(), moves.is_empty());
+}
+
+/// Reads `text` as a move on `position` and plays it on a copy: a refused move leaves the copy
+/// as it was.
+pub fn check_move_text<G: Game + PartialEq + Debug>(position: &G, text: &str) {
+    if let Ok(mv) = position.parse_move(text) {
+        let mut copy = position.clone();
+        if copy.play(mv).is_err() {
+            assert_eq!(&copy, position, "refused move changed the position");
+        }
+    }
+}
+
 /// Deserializes `json` as a `T`; when it loads, serializing and loading again gives the same
 /// value.
 pub fn serde_round_trip<T>(json: &str) -> Option<T>
