@@ -134,6 +134,7 @@ proptest! {
             late_moves: [1; 8],
             reduction_from: 1,
             reduction_scale: 400,
+            improving_moves: 0,
         };
         prop_assert_eq!(check_selective(&position, depth, &evaluator, hardest), Ok(()));
     }

@@ -79,6 +79,7 @@ where
 ///     late_moves: [1; 8],
 ///     reduction_from: 2,
 ///     reduction_scale: 100,
+///     improving_moves: 2,
 /// };
 /// assert_eq!(check_selective(&position, 6, &NoKnowledge, prune), Ok(()));
 /// ```

@@ -29,6 +29,9 @@ pub(crate) struct ThreadState<M> {
     ordering: Ordering<M>,
     pv: Vec<Option<M>>,
     pv_len: Vec<usize>,
+    /// The static evaluation of the node at each ply of the current line (kept only when the
+    /// selectivity asks: [`Selectivity::improving_moves`]).
+    evals: Vec<Score>,
     /// The ordering keys of the moves of every node on the current line, as a stack.
     keys: Vec<Score>,
     /// Each node's moves in generation order, as a stack (only with an indexed table).
@@ -48,6 +51,7 @@ impl<M: Copy + Eq + core::hash::Hash> ThreadState<M> {
             ordering: Ordering::new(),
             pv: vec![None; MAX_PLY * MAX_PLY],
             pv_len: vec![0; MAX_PLY + 1],
+            evals: vec![0; MAX_PLY + 1],
             keys: Vec::with_capacity(MAX_PLY * KEYS_PER_PLY),
             originals: Vec::new(),
             line: vec![None; MAX_PLY],
@@ -269,7 +273,14 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>, W: Walk<G>> Context<'_, G, E, 
         } else {
             TableMove::None
         };
-        if let Some(score) = self.futility_cut(position, at, alpha, beta) {
+        let eval = if self.selectivity.tracks_improving() {
+            let eval = clamp_eval(self.evaluator.evaluate(position));
+            self.s.evals[ply] = eval;
+            Some(eval)
+        } else {
+            None
+        };
+        if let Some(score) = self.futility_cut(position, at, alpha, beta, eval) {
             return score;
         }
         let mut moves = MoveList::new();
@@ -292,14 +303,21 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>, W: Walk<G>> Context<'_, G, E, 
         score
     }
 
-    /// Futility pruning, off the principal variation: the node's static value when the
-    /// selectivity cuts it there (see [`Selectivity`]).
+    /// Futility pruning, off the principal variation: the node's static value (`eval`, if
+    /// already known) when the selectivity cuts it there (see [`Selectivity`]).
     #[inline(always)]
-    fn futility_cut(&self, position: &G, at: At, alpha: Score, beta: Score) -> Option<Score> {
+    fn futility_cut(
+        &self,
+        position: &G,
+        at: At,
+        alpha: Score,
+        beta: Score,
+        eval: Option<Score>,
+    ) -> Option<Score> {
         if beta - alpha != 1 || at.ply == 0 {
             return None;
         }
-        let eval = || clamp_eval(self.evaluator.evaluate(position));
+        let eval = || eval.unwrap_or_else(|| clamp_eval(self.evaluator.evaluate(position)));
         self.selectivity.futility_cut(at.depth, beta, eval)
     }
 
@@ -522,7 +540,9 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>, W: Walk<G>> Context<'_, G, E, 
         let front = self.front_moves(moves, table_move, at.ply, side);
         // Late-move pruning, off the principal variation (see `Selectivity`).
         let limit = if beta - alpha == 1 && at.ply > 0 {
-            self.selectivity.move_limit(at.depth)
+            // The evaluations are kept only when the selectivity uses them.
+            let improving = at.ply >= 2 && self.s.evals[at.ply] > self.s.evals[at.ply - 2];
+            self.selectivity.move_limit(at.depth, improving)
         } else {
             usize::MAX
         };

@@ -40,6 +40,11 @@ const LN_100: [u32; 129] = [
 ///   killer or countermove) is searched first `r = ln(d) * ln(i + 1) * reduction_scale / 100`
 ///   plies shallower (at least one, at most `d - 2`), and again at the full depth when that
 ///   beats alpha. A move whose reply is forced ([`crate::Evaluator::forced`]) is not reduced.
+/// - **More moves where the side to move is improving**: at a node whose static evaluation
+///   is higher than at the node two plies up the line (the side to move's previous turn, in a
+///   game whose sides alternate), the late-move counts are multiplied by `improving_moves`.
+///   A side whose position is getting better is where the good moves are many; one whose
+///   position is not can be cut harder.
 ///
 /// The root is never pruned or reduced, neither is a node searching for a forced win or loss
 /// (a decisive beta), and futility never returns a decisive score. So a win or loss the search
@@ -57,6 +62,7 @@ const LN_100: [u32; 129] = [
 ///     late_moves: [2, 3, 4, 0, 0, 0, 0, 0],
 ///     reduction_from: 3,
 ///     reduction_scale: 50,
+///     improving_moves: 2,
 /// };
 /// let mut searcher = Searcher::new(NoKnowledge).with_selectivity(selective);
 /// let result = searcher.search(&"XX./OO./...".parse::<Position>().unwrap(), &Limits::depth(9));
@@ -78,6 +84,10 @@ pub struct Selectivity {
     /// How many plies a late move loses, in hundredths of `ln(depth) * ln(index + 1)`
     /// (rounded down, at least one ply, at most `depth - 2`).
     pub reduction_scale: u16,
+    /// The factor of the late-move counts at a node whose static evaluation has risen since
+    /// the node two plies up (0 or 1: the counts stay as they are). The search evaluates
+    /// every node it expands when this is 2 or more.
+    pub improving_moves: u8,
 }
 
 impl Default for Selectivity {
@@ -95,6 +105,7 @@ impl Selectivity {
         late_moves: [0; LATE_MOVE_DEPTHS],
         reduction_from: 0,
         reduction_scale: 0,
+        improving_moves: 0,
     };
 
     /// `true` when nothing is pruned or reduced.
@@ -137,11 +148,21 @@ impl Selectivity {
         (!score::is_decisive(eval) && eval.saturating_sub(margin) >= beta).then_some(eval)
     }
 
-    /// The moves a null-window node `depth` plies from the horizon searches (`usize::MAX`: no
-    /// limit).
+    /// `true` when [`Selectivity::improving_moves`] changes the late-move counts: the search
+    /// then keeps the static evaluation of the nodes along its line.
     #[inline(always)]
-    pub(crate) fn move_limit(&self, depth: u32) -> usize {
+    pub(crate) fn tracks_improving(&self) -> bool {
+        self.improving_moves > 1
+    }
+
+    /// The moves a null-window node `depth` plies from the horizon searches (`usize::MAX`: no
+    /// limit), more where the side to move is `improving`.
+    #[inline(always)]
+    pub(crate) fn move_limit(&self, depth: u32, improving: bool) -> usize {
         match self.late_moves.get((depth as usize).wrapping_sub(1)) {
+            Some(&n) if n > 0 && improving && self.tracks_improving() => {
+                usize::from(n) * usize::from(self.improving_moves)
+            }
             Some(&n) if n > 0 => usize::from(n),
             _ => usize::MAX,
         }

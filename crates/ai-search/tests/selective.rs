@@ -19,6 +19,7 @@ const HARDEST: Selectivity = Selectivity {
     late_moves: [1; LATE_MOVE_DEPTHS],
     reduction_from: 1,
     reduction_scale: 400,
+    improving_moves: 0,
 };
 
 proptest! {
@@ -38,6 +39,7 @@ proptest! {
         late in prop::array::uniform8(0u8..4),
         reduction_from in 0u8..4,
         reduction_scale in 0u16..300,
+        improving_moves in 0u8..4,
     ) {
         let pos = random_position(seed, plies);
         prop_assume!(!pos.status().is_over());
@@ -47,6 +49,7 @@ proptest! {
             late_moves: late,
             reduction_from,
             reduction_scale,
+            improving_moves,
         };
         prop_assert_eq!(check_selective(&pos, depth, &HashNoise, selectivity), Ok(()));
         prop_assert_eq!(check_selective(&pos, depth, &NoKnowledge, HARDEST), Ok(()));
@@ -114,6 +117,36 @@ fn late_move_reductions_search_fewer_nodes() {
     assert!(
         reduced_nodes * 4 < exact_nodes * 3,
         "{reduced_nodes} nodes reduced against {exact_nodes} exact"
+    );
+}
+
+#[test]
+fn improving_nodes_search_more_moves() {
+    // Two moves off the principal variation, or four where the side to move's evaluation has
+    // risen since its previous turn: more nodes than two everywhere, fewer than four.
+    let two = Selectivity {
+        late_moves: [2; LATE_MOVE_DEPTHS],
+        ..Selectivity::NONE
+    };
+    let improving = Selectivity {
+        improving_moves: 2,
+        ..two
+    };
+    let four = Selectivity {
+        late_moves: [4; LATE_MOVE_DEPTHS],
+        ..Selectivity::NONE
+    };
+    let positions = || {
+        (0..4).map(|seed| {
+            let start = boardgames_ultimate::Position::new();
+            boardgames_core::random_position(start, 2, &mut Rng::new(seed))
+        })
+    };
+    let nodes = |selectivity| exact_and_selective(positions(), 6, selectivity).1;
+    let (two, improving, four) = (nodes(two), nodes(improving), nodes(four));
+    assert!(
+        two < improving && improving < four,
+        "nodes: {two} with two moves, {improving} improving, {four} with four"
     );
 }
 

@@ -373,6 +373,12 @@ impl GomokuEvaluator {
 /// alone scored 62; harsher ones (from the third move, three quarters of the product) 39 of
 /// 120 under standard where these scored 43.
 ///
+/// Where the side to move's static value has risen since its previous turn, the late-move
+/// counts double (`improving_moves`, as Rapfi's move-count pruning does). Against Rapfi at
+/// 250 ms a move against 100 ms, 120 games under each of standard, freestyle and renju, that
+/// scored 117 where the same build without it scored 104.5 (the mean of two runs under
+/// standard and freestyle): a small gain, within two standard deviations.
+///
 /// The levels keep the exact search: their node budgets stay comparable from version to
 /// version.
 pub const SELECTIVITY: Selectivity = Selectivity {
@@ -381,6 +387,7 @@ pub const SELECTIVITY: Selectivity = Selectivity {
     late_moves: [2, 3, 4, 5, 7, 9, 0, 0],
     reduction_from: 3,
     reduction_scale: 50,
+    improving_moves: 2,
 };
 
 /// The most quiet moves an evaluator searches ([`GomokuEvaluator::with_width`]).
