@@ -541,7 +541,9 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>, W: Walk<G>> Context<'_, G, E, 
         // Late-move pruning, off the principal variation (see `Selectivity`).
         let limit = if beta - alpha == 1 && at.ply > 0 {
             // The evaluations are kept only when the selectivity uses them.
-            let improving = at.ply >= 2 && self.s.evals[at.ply] > self.s.evals[at.ply - 2];
+            let improving = self.selectivity.tracks_improving()
+                && at.ply >= 2
+                && self.s.evals[at.ply] > self.s.evals[at.ply - 2];
             self.selectivity.move_limit(at.depth, improving)
         } else {
             usize::MAX

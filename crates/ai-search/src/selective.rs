@@ -156,13 +156,12 @@ impl Selectivity {
     }
 
     /// The moves a null-window node `depth` plies from the horizon searches (`usize::MAX`: no
-    /// limit), more where the side to move is `improving`.
+    /// limit), more where the side to move is `improving` (only ever `true` when
+    /// [`Selectivity::tracks_improving`]).
     #[inline(always)]
     pub(crate) fn move_limit(&self, depth: u32, improving: bool) -> usize {
         match self.late_moves.get((depth as usize).wrapping_sub(1)) {
-            Some(&n) if n > 0 && improving && self.tracks_improving() => {
-                usize::from(n) * usize::from(self.improving_moves)
-            }
+            Some(&n) if n > 0 && improving => usize::from(n) * usize::from(self.improving_moves),
             Some(&n) if n > 0 => usize::from(n),
             _ => usize::MAX,
         }
