@@ -135,6 +135,8 @@ proptest! {
             reduction_from: 1,
             reduction_scale: 400,
             improving_moves: 0,
+            singular_depth: 0,
+            singular_margin: 0,
         };
         prop_assert_eq!(check_selective(&position, depth, &evaluator, hardest), Ok(()));
     }

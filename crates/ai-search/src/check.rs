@@ -65,8 +65,8 @@ where
 
 /// Searches `position` to `depth` with every technique and `selectivity`, and checks what a
 /// selective search still promises: a win or loss it reports is one plain [`negamax`] finds at
-/// the same depth, as fast or faster (a pruned search may miss the fastest line, or the win
-/// itself, never invent one); it reaches the full depth unless it proved a result; its
+/// the same depth (or at the reported length, when an extension looked further), as fast or
+/// faster (a pruned search may miss the fastest line, or the win itself, never invent one); it reaches the full depth unless it proved a result; its
 /// principal variation starts with its best move and is playable. Returns the first broken
 /// promise as text. For property tests of a game, its evaluator and a selectivity.
 ///
@@ -80,6 +80,8 @@ where
 ///     reduction_from: 2,
 ///     reduction_scale: 100,
 ///     improving_moves: 2,
+///     singular_depth: 0,
+///     singular_margin: 0,
 /// };
 /// assert_eq!(check_selective(&position, 6, &NoKnowledge, prune), Ok(()));
 /// ```
@@ -93,12 +95,14 @@ where
     G: Game + core::fmt::Display,
     E: Evaluator<G> + Clone,
 {
-    let exact = negamax(position, depth, evaluator);
     let mut searcher = Searcher::new(evaluator.clone())
         .with_table_bytes(1 << 16)
         .with_selectivity(selectivity);
     let result = searcher.search(position, &Limits::depth(depth));
     if let Some(plies) = score::plies_to_end(result.score) {
+        // A singular extension may have seen a win past the nominal depth: negamax then
+        // looks as far as the win reported.
+        let exact = negamax(position, depth.max(plies as u32), evaluator);
         let sound = score::plies_to_end(exact)
             .is_some_and(|fastest| fastest <= plies && (exact > 0) == (result.score > 0));
         if !sound {

@@ -9,7 +9,7 @@ use crate::result::{Proof, SearchResult};
 use crate::score::{self, clamp_eval, Score, INFINITY, MAX_PLY};
 use crate::search::Techniques;
 use crate::selective::Selectivity;
-use crate::table::{Bound, Table, TableMove};
+use crate::table::{Bound, Probed, Table, TableMove};
 use crate::walk::Walk;
 use boardgames_core::{Game, MoveList, Player};
 use core::marker::PhantomData;
@@ -40,6 +40,10 @@ pub(crate) struct ThreadState<M> {
     line: Vec<Option<M>>,
     pub(crate) nodes: u64,
     pub(crate) table_hits: u64,
+    /// The depth of the current iteration (singular extensions stop at twice it).
+    root_depth: u32,
+    /// Whether a singular extension's verification search is running (they do not nest).
+    verifying: bool,
     aborted: bool,
     limits: Limits,
     started: Instant,
@@ -57,6 +61,8 @@ impl<M: Copy + Eq + core::hash::Hash> ThreadState<M> {
             line: vec![None; MAX_PLY],
             nodes: 0,
             table_hits: 0,
+            root_depth: 0,
+            verifying: false,
             aborted: false,
             limits: Limits::default(),
             started: Instant::now(),
@@ -74,6 +80,7 @@ impl<M: Copy + Eq + core::hash::Hash> ThreadState<M> {
         self.started = Instant::now();
         self.nodes = 0;
         self.table_hits = 0;
+        self.verifying = false;
         self.aborted = false;
         self.keys.clear();
         self.originals.clear();
@@ -99,6 +106,9 @@ struct At {
     ply: usize,
     key: u64,
     use_table: bool,
+    /// Whether the first move searched (the table move) is singular and searched a ply
+    /// deeper.
+    extend_first: bool,
 }
 
 /// One thread's search: the evaluator, the techniques and selectivity, a table, the thread's
@@ -190,6 +200,7 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>, W: Walk<G>> Context<'_, G, E, 
         first: bool,
         previous: Score,
     ) -> Score {
+        self.s.root_depth = depth;
         // The first iteration must finish: limits apply from the second on.
         let enforce = !first || !self.techniques.iterative_deepening;
         let saved_limits = if enforce {
@@ -259,27 +270,22 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>, W: Walk<G>> Context<'_, G, E, 
         // Nodes just above the leaves skip the table: their probes would mostly miss the
         // cache and the little they save costs more than the search they spare.
         let use_table = self.techniques.table && depth >= TABLE_MIN_DEPTH;
-        let at = At {
+        let mut at = At {
             depth,
             ply,
             key,
             use_table,
+            extend_first: false,
         };
-        let table_move = if use_table {
+        let probed = if use_table {
             match self.probe(at, alpha, beta) {
-                Ok(table_move) => table_move,
+                Ok(probed) => probed,
                 Err(cut) => return cut,
             }
         } else {
-            TableMove::None
-        };
-        let eval = if self.selectivity.tracks_improving() {
-            let eval = clamp_eval(self.evaluator.evaluate(position));
-            self.s.evals[ply] = eval;
-            Some(eval)
-        } else {
             None
         };
+        let eval = self.kept_eval(position, ply);
         if let Some(score) = self.futility_cut(position, at, alpha, beta, eval) {
             return score;
         }
@@ -288,10 +294,9 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>, W: Walk<G>> Context<'_, G, E, 
         if moves.is_empty() {
             return clamp_eval(self.evaluator.evaluate(position));
         }
-        let table_move = match table_move {
-            TableMove::None => None,
-            TableMove::Move(mv) => Some(mv),
-            TableMove::Index(i) => moves.get(usize::from(i)).copied(),
+        let table_move = match self.table_move(position, &moves, probed, &mut at, beta) {
+            Ok(table_move) => table_move,
+            Err(cut) => return cut,
         };
         let (keys, originals) = (self.s.keys.len(), self.s.originals.len());
         if T::INDEXED && use_table {
@@ -301,6 +306,18 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>, W: Walk<G>> Context<'_, G, E, 
         self.s.keys.truncate(keys);
         self.s.originals.truncate(originals);
         score
+    }
+
+    /// The node's static evaluation, kept on the line when the selectivity uses it
+    /// ([`Selectivity::improving_moves`]); `None` when it does not.
+    #[inline(always)]
+    fn kept_eval(&mut self, position: &G, ply: usize) -> Option<Score> {
+        if !self.selectivity.tracks_improving() {
+            return None;
+        }
+        let eval = clamp_eval(self.evaluator.evaluate(position));
+        self.s.evals[ply] = eval;
+        Some(eval)
     }
 
     /// Futility pruning, off the principal variation: the node's static value (`eval`, if
@@ -322,11 +339,16 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>, W: Walk<G>> Context<'_, G, E, 
     }
 
     /// The table's word on a node: `Err` with the score when a stored result of exactly this
-    /// depth cuts it off, else `Ok` with the stored move, if any.
+    /// depth cuts it off, else `Ok` with the entry, if any.
     #[inline(always)]
-    fn probe(&mut self, at: At, alpha: Score, beta: Score) -> Result<TableMove<G::Move>, Score> {
+    fn probe(
+        &mut self,
+        at: At,
+        alpha: Score,
+        beta: Score,
+    ) -> Result<Option<Probed<G::Move>>, Score> {
         let Some(entry) = self.table.probe_entry(at.key) else {
-            return Ok(TableMove::None);
+            return Ok(None);
         };
         self.s.table_hits += 1;
         // Only an entry of exactly this depth may cut: a deeper one would give a different
@@ -342,7 +364,106 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>, W: Walk<G>> Context<'_, G, E, 
                 return Err(s);
             }
         }
-        Ok(entry.best)
+        Ok(Some(entry))
+    }
+
+    /// The move of the `probed` table entry among `moves`, if any; `at.extend_first` set when
+    /// it is singular; `Err` with the score when the singular test cuts the node.
+    #[inline(always)]
+    fn table_move(
+        &mut self,
+        position: &mut G,
+        moves: &[G::Move],
+        probed: Option<Probed<G::Move>>,
+        at: &mut At,
+        beta: Score,
+    ) -> Result<Option<G::Move>, Score> {
+        let Some(entry) = probed else {
+            return Ok(None);
+        };
+        let table_move = match entry.best {
+            TableMove::None => None,
+            TableMove::Move(mv) => Some(mv),
+            TableMove::Index(i) => moves.get(usize::from(i)).copied(),
+        };
+        if let Some(mv) = table_move.filter(|m| moves.contains(m)) {
+            at.extend_first = self.singular(position, moves, mv, entry, *at, beta)?;
+        }
+        Ok(table_move)
+    }
+
+    /// Singular extensions (see [`Selectivity`]): `Ok(true)` when `table_move`, with the table
+    /// `entry`, is the only one of `moves` that reaches the entry's value less a margin, so
+    /// that it is searched a ply deeper; `Err` with the cut score when another move reaches
+    /// that value too and it is at or above `beta`; `Ok(false)` otherwise.
+    fn singular(
+        &mut self,
+        position: &mut G,
+        moves: &[G::Move],
+        table_move: G::Move,
+        entry: Probed<G::Move>,
+        at: At,
+        beta: Score,
+    ) -> Result<bool, Score> {
+        let lower = matches!(entry.bound, Bound::Lower | Bound::Exact);
+        let value = score::from_table(entry.score, at.ply);
+        let qualifies = at.ply > 0
+            && !self.s.verifying
+            && at.ply < 2 * self.s.root_depth as usize
+            && moves.len() > 1;
+        let Some(singular_beta) = qualifies
+            .then(|| {
+                self.selectivity
+                    .singular_beta(at.depth, (value, u32::from(entry.depth), lower))
+            })
+            .flatten()
+        else {
+            return Ok(false);
+        };
+        let depth = at.depth / 2;
+        self.s.verifying = true;
+        let mut reached = false;
+        for &mv in moves.iter().filter(|&&m| m != table_move) {
+            let score = self.verify(position, mv, depth, at.ply, singular_beta);
+            if self.s.aborted || score >= singular_beta {
+                reached = score >= singular_beta;
+                break;
+            }
+        }
+        self.s.verifying = false;
+        if self.s.aborted {
+            return Ok(false);
+        }
+        match reached {
+            false => Ok(true),
+            true if singular_beta >= beta && !score::is_decisive(beta) => Err(singular_beta),
+            true => Ok(false),
+        }
+    }
+
+    /// The value of the child after `mv` from this node's view (`ply`), searched `depth`
+    /// plies with the null window at `beta`: a singular extension's test of one move.
+    fn verify(
+        &mut self,
+        position: &mut G,
+        mv: G::Move,
+        depth: u32,
+        ply: usize,
+        beta: Score,
+    ) -> Score {
+        self.s.line[ply] = Some(mv);
+        let side = position.side_to_move();
+        W::child(position, mv, |child| {
+            let depth = depth - 1 + u32::from(self.evaluator.forced(child));
+            // A child where the same side moves again keeps this node's view.
+            let same_side = !G::ALTERNATES && child.side_to_move() == side;
+            match (depth, same_side) {
+                (0, false) => -self.leaf(child, ply + 1),
+                (0, true) => self.leaf(child, ply + 1),
+                (_, false) => -self.node(child, depth, ply + 1, -beta, -beta + 1),
+                (_, true) => self.node(child, depth, ply + 1, beta - 1, beta),
+            }
+        })
     }
 
     /// A node whose value is its static one: a finished game or the evaluation (what
@@ -559,7 +680,16 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>, W: Walk<G>> Context<'_, G, E, 
             } else {
                 0
             };
-            let score = self.child_score(position, mv, (i, reduce), at, alpha, beta);
+            // A singular table move is searched a ply deeper.
+            let at_move = if i == 0 && at.extend_first {
+                At {
+                    depth: at.depth + 1,
+                    ..at
+                }
+            } else {
+                at
+            };
+            let score = self.child_score(position, mv, (i, reduce), at_move, alpha, beta);
             if self.s.aborted {
                 return 0;
             }

@@ -45,11 +45,20 @@ const LN_100: [u32; 129] = [
 ///   game whose sides alternate), the late-move counts are multiplied by `improving_moves`.
 ///   A side whose position is getting better is where the good moves are many; one whose
 ///   position is not can be cut harder.
+/// - **Singular extensions**: at a node `d` plies from the horizon (`singular_depth` or more,
+///   off the root) whose table entry holds a move and a lower bound `v` searched at least
+///   `d - 2` plies deep, every other move is searched `d / 2` plies deep with a null window at
+///   `v - singular_margin * d`. When all of them fail low, the table move is the only good
+///   one and is searched a ply deeper. When one of them reaches that window and the window is
+///   at or above a beta that is not decisive, the node is cut there (multi-cut: two moves beat
+///   beta). Lines are never extended past twice the depth of the iteration, nor from inside
+///   such a verification.
 ///
 /// The root is never pruned or reduced, neither is a node searching for a forced win or loss
-/// (a decisive beta), and futility never returns a decisive score. So a win or loss the search
-/// reports stays proven, as far as the evaluator's move sets go: plain negamax at the same
-/// depth finds it too, as fast or faster ([`crate::check_selective`]). A draw is no longer
+/// (a decisive beta), and futility and multi-cut never return a decisive score. So a win or
+/// loss the search reports stays proven, as far as the evaluator's move sets go: plain negamax
+/// finds it too, as fast or faster, at the same depth or (where an extension looked further)
+/// at the reported length ([`crate::check_selective`]). A draw is no longer
 /// proven by a search that saw every line to its end, since lines were cut.
 ///
 /// ```
@@ -63,6 +72,8 @@ const LN_100: [u32; 129] = [
 ///     reduction_from: 3,
 ///     reduction_scale: 50,
 ///     improving_moves: 2,
+///     singular_depth: 4,
+///     singular_margin: 2,
 /// };
 /// let mut searcher = Searcher::new(NoKnowledge).with_selectivity(selective);
 /// let result = searcher.search(&"XX./OO./...".parse::<Position>().unwrap(), &Limits::depth(9));
@@ -88,6 +99,12 @@ pub struct Selectivity {
     /// the node two plies up (0 or 1: the counts stay as they are). The search evaluates
     /// every node it expands when this is 2 or more.
     pub improving_moves: u8,
+    /// The least plies to the horizon at which a table move may be extended as singular
+    /// (0: never).
+    pub singular_depth: u8,
+    /// The margin under the table's value, per ply to the horizon, that every other move must
+    /// fail to reach for the table move to be singular.
+    pub singular_margin: Score,
 }
 
 impl Default for Selectivity {
@@ -106,12 +123,38 @@ impl Selectivity {
         reduction_from: 0,
         reduction_scale: 0,
         improving_moves: 0,
+        singular_depth: 0,
+        singular_margin: 0,
     };
 
-    /// `true` when nothing is pruned or reduced.
+    /// `true` when nothing is pruned, reduced or extended.
     pub fn is_none(&self) -> bool {
         let futility = self.futility_margin > 0 && self.futility_depth > 0;
-        !futility && self.late_moves.iter().all(|&n| n == 0) && self.reduction_from == 0
+        !futility
+            && self.late_moves.iter().all(|&n| n == 0)
+            && self.reduction_from == 0
+            && self.singular_depth == 0
+    }
+
+    /// The null window under which every move but the table move must fail for it to be
+    /// extended, at a node `depth` plies from the horizon whose table entry is a lower bound
+    /// (or exact) `value` of `entry_depth` plies; `None` when the node does not qualify.
+    #[inline(always)]
+    pub(crate) fn singular_beta(
+        &self,
+        depth: u32,
+        (value, entry_depth, lower): (Score, u32, bool),
+    ) -> Option<Score> {
+        if self.singular_depth == 0
+            || depth < u32::from(self.singular_depth)
+            || !lower
+            || entry_depth + 2 < depth
+            || score::is_decisive(value)
+        {
+            return None;
+        }
+        let singular = value.saturating_sub(self.singular_margin.saturating_mul(depth as Score));
+        (!score::is_decisive(singular)).then_some(singular)
     }
 
     /// The plies a null-window node `depth` plies from the horizon, searched with `beta`,
@@ -165,5 +208,46 @@ impl Selectivity {
             Some(&n) if n > 0 => usize::from(n),
             _ => usize::MAX,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::score::win_in;
+
+    const SINGULAR: Selectivity = Selectivity {
+        singular_depth: 6,
+        singular_margin: 3,
+        ..Selectivity::NONE
+    };
+
+    #[test]
+    fn the_singular_window_is_the_value_less_the_margin() {
+        // A lower bound of 100 from 6 plies, at a node 8 plies from the horizon.
+        assert_eq!(SINGULAR.singular_beta(8, (100, 6, true)), Some(100 - 3 * 8));
+        assert_eq!(SINGULAR.singular_beta(6, (-40, 9, true)), Some(-40 - 3 * 6));
+    }
+
+    #[test]
+    fn only_deep_nodes_with_a_deep_lower_bound_qualify() {
+        let ok = (100, 6, true);
+        assert_eq!(SINGULAR.singular_beta(5, ok), None, "too near the horizon");
+        assert_eq!(
+            SINGULAR.singular_beta(9, ok),
+            None,
+            "entry three plies short"
+        );
+        assert_eq!(
+            SINGULAR.singular_beta(8, (100, 6, false)),
+            None,
+            "upper bound"
+        );
+        assert_eq!(
+            SINGULAR.singular_beta(8, (win_in(9), 6, true)),
+            None,
+            "decisive"
+        );
+        assert_eq!(Selectivity::NONE.singular_beta(8, ok), None, "off");
     }
 }

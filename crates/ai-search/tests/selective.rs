@@ -20,6 +20,8 @@ const HARDEST: Selectivity = Selectivity {
     reduction_from: 1,
     reduction_scale: 400,
     improving_moves: 0,
+    singular_depth: 0,
+    singular_margin: 0,
 };
 
 proptest! {
@@ -40,6 +42,8 @@ proptest! {
         reduction_from in 0u8..4,
         reduction_scale in 0u16..300,
         improving_moves in 0u8..4,
+        singular_depth in 0u8..5,
+        singular_margin in 0i32..60,
     ) {
         let pos = random_position(seed, plies);
         prop_assume!(!pos.status().is_over());
@@ -50,6 +54,8 @@ proptest! {
             reduction_from,
             reduction_scale,
             improving_moves,
+            singular_depth,
+            singular_margin,
         };
         prop_assert_eq!(check_selective(&pos, depth, &HashNoise, selectivity), Ok(()));
         prop_assert_eq!(check_selective(&pos, depth, &NoKnowledge, HARDEST), Ok(()));
@@ -148,6 +154,37 @@ fn improving_nodes_search_more_moves() {
         two < improving && improving < four,
         "nodes: {two} with two moves, {improving} improving, {four} with four"
     );
+}
+
+#[test]
+fn singular_moves_are_searched_deeper() {
+    // A table move whose siblings all fail well below its value is searched a ply deeper:
+    // some principal variations of ultimate then go past the nominal depth, where no search
+    // without extensions goes (it has no forced replies).
+    let singular = Selectivity {
+        singular_depth: 2,
+        singular_margin: 1,
+        ..Selectivity::NONE
+    };
+    assert!(!singular.is_none());
+    let depth = 6;
+    let longer = |selectivity| {
+        (0..60)
+            .map(|seed| {
+                let start = boardgames_ultimate::Position::new();
+                let plies = 20 + (seed % 20) as usize;
+                boardgames_core::random_position(start, plies, &mut Rng::new(seed))
+            })
+            .filter(|pos| !pos.status().is_over())
+            .filter(|pos| {
+                let mut searcher = Searcher::new(HashNoise).with_selectivity(selectivity);
+                let result = searcher.search(pos, &Limits::depth(depth));
+                result.pv.len() > depth as usize
+            })
+            .count()
+    };
+    assert_eq!(longer(Selectivity::NONE), 0);
+    assert!(longer(singular) > 0, "no line past depth {depth}");
 }
 
 #[test]
