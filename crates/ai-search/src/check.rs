@@ -66,8 +66,9 @@ where
 /// Searches `position` to `depth` with every technique and `selectivity`, and checks what a
 /// selective search still promises: a win or loss it reports is one plain [`negamax`] finds at
 /// the same depth (or at the reported length, when an extension looked further), as fast or
-/// faster (a pruned search may miss the fastest line, or the win itself, never invent one); it reaches the full depth unless it proved a result; its
-/// principal variation starts with its best move and is playable. Returns the first broken
+/// faster (a pruned search may miss the fastest line, or the win itself, never invent one);
+/// it reaches the full depth unless it proved a result; its principal variation starts with
+/// its best move and is playable. Returns the first broken
 /// promise as text. For property tests of a game, its evaluator and a selectivity.
 ///
 /// ```

@@ -58,8 +58,8 @@ const LN_100: [u32; 129] = [
 /// (a decisive beta), and futility and multi-cut never return a decisive score. So a win or
 /// loss the search reports stays proven, as far as the evaluator's move sets go: plain negamax
 /// finds it too, as fast or faster, at the same depth or (where an extension looked further)
-/// at the reported length ([`crate::check_selective`]). A draw is no longer
-/// proven by a search that saw every line to its end, since lines were cut.
+/// at the reported length ([`crate::check_selective`]). A draw is no longer proven by a search
+/// that saw every line to its end, since lines were cut.
 ///
 /// ```
 /// use boardgames_search::{Limits, NoKnowledge, Searcher, Selectivity};
