@@ -386,6 +386,10 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>, W: Walk<G>> Context<'_, G, E, 
             TableMove::Move(mv) => Some(mv),
             TableMove::Index(i) => moves.get(usize::from(i)).copied(),
         };
+        // Only a node that may extend looks for the move in the list (a scan of every move).
+        if !self.selectivity.extends_at(at.depth) {
+            return Ok(table_move);
+        }
         if let Some(mv) = table_move.filter(|m| moves.contains(m)) {
             at.extend_first = self.singular(position, moves, mv, entry, *at, beta)?;
         }

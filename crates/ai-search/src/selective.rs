@@ -136,6 +136,13 @@ impl Selectivity {
             && self.singular_depth == 0
     }
 
+    /// Whether a node `depth` plies from the horizon may have its table move extended as
+    /// singular (before its table entry is looked at).
+    #[inline(always)]
+    pub(crate) fn extends_at(&self, depth: u32) -> bool {
+        self.singular_depth > 0 && depth >= u32::from(self.singular_depth)
+    }
+
     /// The null window under which every move but the table move must fail for it to be
     /// extended, at a node `depth` plies from the horizon whose table entry is a lower bound
     /// (or exact) `value` of `entry_depth` plies; `None` when the node does not qualify.
@@ -145,11 +152,7 @@ impl Selectivity {
         depth: u32,
         (value, entry_depth, lower): (Score, u32, bool),
     ) -> Option<Score> {
-        if self.singular_depth == 0
-            || depth < u32::from(self.singular_depth)
-            || !lower
-            || entry_depth + 2 < depth
-            || score::is_decisive(value)
+        if !self.extends_at(depth) || !lower || entry_depth + 2 < depth || score::is_decisive(value)
         {
             return None;
         }

@@ -71,6 +71,15 @@ proptest! {
     }
 }
 
+/// The ultimate position after `plies` random moves drawn from `seed`.
+fn ultimate_position(seed: u64, plies: usize) -> boardgames_ultimate::Position {
+    boardgames_core::random_position(
+        boardgames_ultimate::Position::new(),
+        plies,
+        &mut Rng::new(seed),
+    )
+}
+
 /// Searches each position to `depth` exactly and with `selectivity` (evaluator
 /// [`HashNoise`]): the nodes of each search, summed, and how many values differ.
 fn exact_and_selective<G: Game>(
@@ -115,10 +124,7 @@ fn late_move_reductions_search_fewer_nodes() {
         ..Selectivity::NONE
     };
     assert!(!reduce.is_none());
-    let positions = (0..4).map(|seed| {
-        let start = boardgames_ultimate::Position::new();
-        boardgames_core::random_position(start, 2, &mut Rng::new(seed))
-    });
+    let positions = (0..4).map(|seed| ultimate_position(seed, 2));
     let (exact_nodes, reduced_nodes, _) = exact_and_selective(positions, 6, reduce);
     assert!(
         reduced_nodes * 4 < exact_nodes * 3,
@@ -142,12 +148,7 @@ fn improving_nodes_search_more_moves() {
         late_moves: [4; LATE_MOVE_DEPTHS],
         ..Selectivity::NONE
     };
-    let positions = || {
-        (0..4).map(|seed| {
-            let start = boardgames_ultimate::Position::new();
-            boardgames_core::random_position(start, 2, &mut Rng::new(seed))
-        })
-    };
+    let positions = || (0..4).map(|seed| ultimate_position(seed, 2));
     let nodes = |selectivity| exact_and_selective(positions(), 6, selectivity).1;
     let (two, improving, four) = (nodes(two), nodes(improving), nodes(four));
     assert!(
@@ -170,11 +171,7 @@ fn singular_moves_are_searched_deeper() {
     let depth = 6;
     let longer = |selectivity| {
         (0..60)
-            .map(|seed| {
-                let start = boardgames_ultimate::Position::new();
-                let plies = 20 + (seed % 20) as usize;
-                boardgames_core::random_position(start, plies, &mut Rng::new(seed))
-            })
+            .map(|seed| ultimate_position(seed, 20 + (seed % 20) as usize))
             .filter(|pos| !pos.status().is_over())
             .filter(|pos| {
                 let mut searcher = Searcher::new(HashNoise).with_selectivity(selectivity);
