@@ -11,11 +11,12 @@
 //! decide (a five to make or to stop, an open four or an unanswered four-three to make), whose
 //! scores do not come from the weights. One game in five is held out to test the fit.
 //!
-//! It prints the held-out log-loss of the hand-set weights of earlier versions, of the
-//! default weights and of the fitted ones, and the fitted weights in the evaluator's units:
-//! the logistic slope that fits the hand-set scores best converts them, so that the other parts of the score (the near-wins worth
-//! fractions of `WIN_SOON`) keep their meaning. Terms the data never shows (a five or an open
-//! four to make, which the evaluator's rules decide) keep today's weights.
+//! It prints the held-out log-loss of the hand-set weights of earlier versions, of today's
+//! weights (each scaled by the logistic slope that fits it best) and of the fitted ones, and
+//! the fitted weights in the evaluator's units: the hand-set weights' slope converts them,
+//! so that the other parts of the score (the near-wins worth fractions of `WIN_SOON`) keep
+//! their meaning. Terms the data never shows (a five or an open four to make, which the
+//! evaluator's rules decide) keep today's weights.
 //!
 //! `--rule N` keeps the games of one rule (its `INFO rule` value), and compares with that
 //! rule's weights. `--by-colour` fits one set of weights for each colour to move, with a bias
