@@ -30,11 +30,10 @@ use boardgames_gomoku::{Point, Position};
 use boardgames_players::gomoku::{EvalWeights, GomokuEvaluator, SearchPosition, EVAL_TERMS};
 use boardgames_search::Score;
 use pbrain_boardgames::protocol::parse_rule;
-use std::io::BufRead;
 
 #[path = "fitting/mod.rs"]
 mod fitting;
-use fitting::{parse_game, solve};
+use fitting::{read_records, solve, Record};
 
 /// The features of a position: the side to move's terms, then the waiting side's negated;
 /// by colour, those of black to move, those of white to move, and a bias for each colour.
@@ -89,12 +88,9 @@ fn main() {
         }
         args.next();
     }
-    for path in args {
-        match std::fs::File::open(&path) {
-            Ok(file) => read_games(std::io::BufReader::new(file), &mut data),
-            Err(e) => eprintln!("{path}: {e}"),
-        }
-    }
+    let (records, skipped) = read_records(args);
+    data.skipped_lines = skipped;
+    add_games(&records, &mut data);
     println!(
         "{} games ({} lines skipped), {} positions to fit, {} to test",
         data.games,
@@ -109,23 +105,21 @@ fn main() {
     report(&data);
 }
 
-/// Reads the games of one file into `data`, every fifth game to the test set.
-fn read_games(reader: impl BufRead, data: &mut Data) {
-    for line in reader.lines().map_while(Result::ok) {
-        let Some((value, position, winner, moves)) = parse_game(&line) else {
-            data.skipped_lines += 1;
-            continue;
-        };
-        if data.options.rule.is_some_and(|rule| rule != value) {
-            continue;
-        }
-        let Some(winner) = winner else {
+/// Adds the positions of the games of the rule fitted that have a winner to `data`, every
+/// fifth game to the test set.
+fn add_games(records: &[Record], data: &mut Data) {
+    let rule = data.options.rule;
+    for record in records
+        .iter()
+        .filter(|r| rule.is_none_or(|rule| rule == r.rule))
+    {
+        let Some(winner) = record.winner else {
             continue;
         };
         let test = data.games % 5 == 4;
         data.games += 1;
         let set = if test { &mut data.test } else { &mut data.fit };
-        replay(data.options, position, &moves, winner, set);
+        replay(data.options, record.position, &record.moves, winner, set);
     }
 }
 

@@ -22,11 +22,12 @@ use boardgames_core::{Game, Player, Status};
 use boardgames_gomoku::{Point, Position};
 use boardgames_players::gomoku::{eval_terms, Class, GomokuEvaluator, SearchPosition, EVAL_TERMS};
 use boardgames_search::Evaluator;
-use std::io::BufRead;
 
+// The rule and the winner of a record are for `fit_eval`: the moves alone matter here.
 #[path = "fitting/mod.rs"]
+#[allow(dead_code)]
 mod fitting;
-use fitting::{parse_game, solve};
+use fitting::{read_records, solve, Record};
 
 /// The distance classes to a recent move: next to it, two steps away along a line, two steps
 /// away off the lines, three or four steps away along a line.
@@ -61,12 +62,8 @@ fn main() {
         data.recent = false;
         args.next();
     }
-    for path in args {
-        match std::fs::File::open(&path) {
-            Ok(file) => read_games(std::io::BufReader::new(file), &mut data),
-            Err(e) => eprintln!("{path}: {e}"),
-        }
-    }
+    let (records, _) = read_records(args);
+    add_games(&records, &mut data);
     println!(
         "{} games, {} positions to fit, {} to test",
         data.games,
@@ -115,17 +112,14 @@ fn print_weights(w: &[f64]) {
     }
 }
 
-/// Reads the games of one file into `data`, every fifth game to the test set.
-fn read_games(reader: impl BufRead, data: &mut Data) {
-    for line in reader.lines().map_while(Result::ok) {
-        let Some((_, position, _, moves)) = parse_game(&line) else {
-            continue;
-        };
+/// Adds the samples of `records` to `data`, every fifth game to the test set.
+fn add_games(records: &[Record], data: &mut Data) {
+    for record in records {
         let test = data.games % 5 == 4;
         data.games += 1;
         let recent = data.recent;
         let set = if test { &mut data.test } else { &mut data.fit };
-        replay(position, &moves, recent, set);
+        replay(record.position, &record.moves, recent, set);
     }
 }
 

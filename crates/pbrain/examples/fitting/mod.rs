@@ -4,10 +4,41 @@
 use boardgames_core::Player;
 use boardgames_gomoku::{Point, Position};
 use pbrain_boardgames::protocol::parse_rule;
+use std::io::{BufRead, BufReader};
 
-/// The line's `INFO rule` value, the empty position under that rule, the winner (`None` for
-/// a draw) and the moves; `None` for a line that is not a game.
-pub fn parse_game(line: &str) -> Option<(u32, Position, Option<Player>, Vec<Point>)> {
+/// One recorded game: its `INFO rule` value, the empty position under that rule, the winner
+/// (`None` for a draw) and the moves.
+pub struct Record {
+    pub rule: u32,
+    pub position: Position,
+    pub winner: Option<Player>,
+    pub moves: Vec<Point>,
+}
+
+/// The games recorded in the files at `paths` (a file that cannot be read is reported and
+/// skipped), and the number of lines that are not games.
+pub fn read_records(paths: impl IntoIterator<Item = String>) -> (Vec<Record>, usize) {
+    let (mut records, mut skipped) = (Vec::new(), 0);
+    for path in paths {
+        let file = match std::fs::File::open(&path) {
+            Ok(file) => file,
+            Err(e) => {
+                eprintln!("{path}: {e}");
+                continue;
+            }
+        };
+        for line in BufReader::new(file).lines().map_while(Result::ok) {
+            match parse_record(&line) {
+                Some(record) => records.push(record),
+                None => skipped += 1,
+            }
+        }
+    }
+    (records, skipped)
+}
+
+/// The game of one line; `None` for a line that is not a game.
+fn parse_record(line: &str) -> Option<Record> {
     let mut words = line.split_whitespace();
     let value = words.next()?;
     let rule = parse_rule(value).ok()?;
@@ -18,12 +49,12 @@ pub fn parse_game(line: &str) -> Option<(u32, Position, Option<Player>, Vec<Poin
         _ => return None,
     };
     let moves: Result<Vec<Point>, _> = words.map(str::parse).collect();
-    Some((
-        value.parse().ok()?,
-        Position::new(15, rule).ok()?,
+    Some(Record {
+        rule: value.parse().ok()?,
+        position: Position::new(15, rule).ok()?,
         winner,
-        moves.ok()?,
-    ))
+        moves: moves.ok()?,
+    })
 }
 
 /// The solution of `a · x = b` by Gauss-Jordan elimination with partial pivoting; 0 for an
