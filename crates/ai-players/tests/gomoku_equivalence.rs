@@ -137,6 +137,7 @@ proptest! {
             improving_moves: 0,
             singular_depth: 0,
             singular_margin: 0,
+            fail_high_margin: 1,
         };
         prop_assert_eq!(check_selective(&position, depth, &evaluator, hardest), Ok(()));
     }

@@ -83,6 +83,7 @@ where
 ///     improving_moves: 2,
 ///     singular_depth: 0,
 ///     singular_margin: 0,
+///     fail_high_margin: 0,
 /// };
 /// assert_eq!(check_selective(&position, 6, &NoKnowledge, prune), Ok(()));
 /// ```

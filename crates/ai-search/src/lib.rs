@@ -8,7 +8,7 @@
 //!   more plies a step) with aspiration windows, move ordering (table move, killer moves,
 //!   countermoves, history table, the evaluator's hint), limits on depth, nodes, time and a
 //!   stop flag, optional selective search ([`Selectivity`]: futility pruning, late-move
-//!   pruning, late-move reductions and singular extensions), and Lazy SMP threads
+//!   pruning, late-move and fail-high reductions, singular extensions), and Lazy SMP threads
 //!   ([`Searcher::with_threads`]) sharing a lock-free [`table::SharedTable`].
 //! - [`Mcts`]: Monte Carlo tree search, UCT (or PUCT with a policy) over a flat arena,
 //!   random playouts ([`RandomPlayout`]) or an evaluator ([`Heuristic`]) at the leaves,

@@ -109,6 +109,9 @@ struct At {
     /// Whether the first move searched (the table move) is singular and searched a ply
     /// deeper.
     extend_first: bool,
+    /// Whether the node's unforced moves are searched a ply shallower
+    /// ([`Selectivity::fail_high_margin`]).
+    fail_high: bool,
 }
 
 /// One thread's search: the evaluator, the techniques and selectivity, a table, the thread's
@@ -276,6 +279,7 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>, W: Walk<G>> Context<'_, G, E, 
             key,
             use_table,
             extend_first: false,
+            fail_high: false,
         };
         let probed = if use_table {
             match self.probe(at, alpha, beta) {
@@ -570,8 +574,10 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>, W: Walk<G>> Context<'_, G, E, 
         self.s.line[ply] = Some(mv);
         let side = position.side_to_move();
         W::child(position, mv, |child| {
-            // A forced reply does not use up depth (see `Evaluator::forced`).
-            let depth = depth - 1 + u32::from(self.evaluator.forced(child));
+            // A forced reply does not use up depth (see `Evaluator::forced`); at a node
+            // expected to fail high, the others use up two plies.
+            let forced = self.evaluator.forced(child);
+            let depth = depth - 1 + u32::from(forced) - u32::from(at.fail_high && !forced);
             if !G::ALTERNATES && child.side_to_move() == side {
                 return self.same_side_score(child, depth, i, ply, alpha, beta);
             }
@@ -663,15 +669,11 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>, W: Walk<G>> Context<'_, G, E, 
         let mut best = -INFINITY;
         let mut best_move = None;
         let front = self.front_moves(moves, table_move, at.ply, side);
-        // Late-move pruning, off the principal variation (see `Selectivity`).
-        let limit = if beta - alpha == 1 && at.ply > 0 {
-            // The evaluations are kept only when the selectivity uses them.
-            let improving = self.selectivity.tracks_improving()
-                && at.ply >= 2
-                && self.s.evals[at.ply] > self.s.evals[at.ply - 2];
-            self.selectivity.move_limit(at.depth, improving)
-        } else {
-            usize::MAX
+        let null_window = beta - alpha == 1;
+        let limit = self.move_limit(at, null_window);
+        let at = At {
+            fail_high: self.fail_high(position, at, null_window, beta),
+            ..at
         };
         for i in 0..moves.len() {
             if i >= limit && !(best < 0 && score::is_decisive(best)) {
@@ -685,13 +687,10 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>, W: Walk<G>> Context<'_, G, E, 
                 0
             };
             // A singular table move is searched a ply deeper.
-            let at_move = if i == 0 && at.extend_first {
-                At {
-                    depth: at.depth + 1,
-                    ..at
-                }
-            } else {
-                at
+            let deeper = u32::from(i == 0 && at.extend_first);
+            let at_move = At {
+                depth: at.depth + deeper,
+                ..at
             };
             let score = self.child_score(position, mv, (i, reduce), at_move, alpha, beta);
             if self.s.aborted {
@@ -718,6 +717,38 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>, W: Walk<G>> Context<'_, G, E, 
             self.store(at, best, best_move, alpha_original, beta, moves.len());
         }
         best
+    }
+
+    /// The moves a node searches at most: late-move pruning, off the principal variation
+    /// (`null_window`, never the root; see `Selectivity`); `usize::MAX` for no limit.
+    #[inline(always)]
+    fn move_limit(&self, at: At, null_window: bool) -> usize {
+        if !null_window || at.ply == 0 {
+            return usize::MAX;
+        }
+        // The evaluations are kept only when the selectivity uses them.
+        let improving = self.selectivity.tracks_improving()
+            && at.ply >= 2
+            && self.s.evals[at.ply] > self.s.evals[at.ply - 2];
+        self.selectivity.move_limit(at.depth, improving)
+    }
+
+    /// Whether a node searches its unforced moves a ply shallower (fail-high reductions, off
+    /// the principal variation: `null_window`, never the root; see `Selectivity`).
+    #[inline(always)]
+    fn fail_high(&self, position: &G, at: At, null_window: bool, beta: Score) -> bool {
+        if !null_window || at.ply == 0 {
+            return false;
+        }
+        let eval = || {
+            if self.selectivity.tracks_improving() {
+                // Kept on the line by the node (`Context::kept_eval`).
+                self.s.evals[at.ply]
+            } else {
+                clamp_eval(self.evaluator.evaluate(position))
+            }
+        };
+        self.selectivity.fail_high(at.depth, beta, eval)
     }
 
     /// Rewards `mv`, which cut a node off: as a killer and in the history of `side`, and as

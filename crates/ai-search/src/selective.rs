@@ -53,6 +53,11 @@ const LN_100: [u32; 129] = [
 ///   at or above a beta that is not decisive, the node is cut there (multi-cut: two moves beat
 ///   beta). Lines are never extended past twice the depth of the iteration, nor from inside
 ///   such a verification.
+/// - **Fail-high reductions**: at a null-window node `d` plies from the horizon (3 or more)
+///   whose static evaluation beats beta by `fail_high_margin * d`, every move whose reply is
+///   not forced is searched a ply shallower, with no re-search at the full depth. Such a
+///   node is expected to be cut by its first good move; the ply saved on the way there is
+///   what pays.
 ///
 /// The root is never pruned or reduced, neither is a node searching for a forced win or loss
 /// (a decisive beta), and futility and multi-cut never return a decisive score. So a win or
@@ -74,6 +79,7 @@ const LN_100: [u32; 129] = [
 ///     improving_moves: 2,
 ///     singular_depth: 4,
 ///     singular_margin: 2,
+///     fail_high_margin: 0,
 /// };
 /// let mut searcher = Searcher::new(NoKnowledge).with_selectivity(selective);
 /// let result = searcher.search(&"XX./OO./...".parse::<Position>().unwrap(), &Limits::depth(9));
@@ -105,6 +111,10 @@ pub struct Selectivity {
     /// The margin under the table's value, per ply to the horizon, that every other move must
     /// fail to reach for the table move to be singular.
     pub singular_margin: Score,
+    /// The margin over beta, per ply to the horizon, of a node's static evaluation from which
+    /// its unforced moves are searched a ply shallower (fail-high reductions); 0 or less
+    /// turns them off.
+    pub fail_high_margin: Score,
 }
 
 impl Default for Selectivity {
@@ -125,6 +135,7 @@ impl Selectivity {
         improving_moves: 0,
         singular_depth: 0,
         singular_margin: 0,
+        fail_high_margin: 0,
     };
 
     /// `true` when nothing is pruned, reduced or extended.
@@ -134,6 +145,7 @@ impl Selectivity {
             && self.late_moves.iter().all(|&n| n == 0)
             && self.reduction_from == 0
             && self.singular_depth == 0
+            && self.fail_high_margin <= 0
     }
 
     /// Whether a node `depth` plies from the horizon may have its table move extended as
@@ -174,6 +186,19 @@ impl Selectivity {
         let ln = |n: usize| u64::from(LN_100[n.min(LN_100.len() - 1)]);
         let r = ln(depth as usize) * ln(index + 1) * u64::from(self.reduction_scale) / 1_000_000;
         (r.min(u64::from(depth)) as u32).clamp(1, depth - 2)
+    }
+
+    /// Whether a null-window node `depth` plies from the horizon, searched with `beta`,
+    /// searches its unforced moves a ply shallower: its static evaluation `eval` beats beta by
+    /// [`Selectivity::fail_high_margin`] a ply.
+    #[inline(always)]
+    pub(crate) fn fail_high(&self, depth: u32, beta: Score, eval: impl FnOnce() -> Score) -> bool {
+        if self.fail_high_margin <= 0 || depth < 3 || score::is_decisive(beta) {
+            return false;
+        }
+        let eval = eval();
+        let margin = self.fail_high_margin.saturating_mul(depth as Score);
+        !score::is_decisive(eval) && eval.saturating_sub(margin) >= beta
     }
 
     /// The value of a null-window node `depth` plies from the horizon, searched with `beta`,

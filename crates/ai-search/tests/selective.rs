@@ -22,6 +22,7 @@ const HARDEST: Selectivity = Selectivity {
     improving_moves: 0,
     singular_depth: 0,
     singular_margin: 0,
+    fail_high_margin: 1,
 };
 
 proptest! {
@@ -44,6 +45,7 @@ proptest! {
         improving_moves in 0u8..4,
         singular_depth in 0u8..5,
         singular_margin in 0i32..60,
+        fail_high_margin in -20i32..60,
     ) {
         let pos = random_position(seed, plies);
         prop_assume!(!pos.status().is_over());
@@ -56,6 +58,7 @@ proptest! {
             improving_moves,
             singular_depth,
             singular_margin,
+            fail_high_margin,
         };
         prop_assert_eq!(check_selective(&pos, depth, &HashNoise, selectivity), Ok(()));
         prop_assert_eq!(check_selective(&pos, depth, &NoKnowledge, HARDEST), Ok(()));
@@ -130,6 +133,27 @@ fn late_move_reductions_search_fewer_nodes() {
         reduced_nodes * 4 < exact_nodes * 3,
         "{reduced_nodes} nodes reduced against {exact_nodes} exact"
     );
+}
+
+#[test]
+fn fail_high_reductions_search_fewer_nodes() {
+    // Ultimate's nodes whose evaluation is well above beta search their moves a ply
+    // shallower: fewer nodes, and only where the evaluation allows (a huge margin reduces
+    // nothing).
+    let reduce = |fail_high_margin| Selectivity {
+        fail_high_margin,
+        ..Selectivity::NONE
+    };
+    assert!(!reduce(1).is_none());
+    let positions = || (0..4).map(|seed| ultimate_position(seed, 2));
+    let (exact_nodes, reduced_nodes, _) = exact_and_selective(positions(), 6, reduce(1));
+    assert!(
+        reduced_nodes * 10 < exact_nodes * 9,
+        "{reduced_nodes} nodes reduced against {exact_nodes} exact"
+    );
+    let (exact_nodes, unreduced_nodes, different) =
+        exact_and_selective(positions(), 6, reduce(1 << 20));
+    assert_eq!((unreduced_nodes, different), (exact_nodes, 0));
 }
 
 #[test]
