@@ -1,6 +1,7 @@
 //! VCF and VCT: published puzzles solved at their published length, "no VCF" cases (one move
-//! short of the published length, blocked fives, overlines, renju forbidden points), and
-//! mate distances against a brute-force search on small boards.
+//! short of the published length, blocked fives, overlines, renju forbidden points), mate
+//! distances against a brute-force search on small boards, and VCT wins that hold against
+//! every defence on small boards.
 //!
 //! Puzzle sources (positions transcribed from the published diagrams; the solutions'
 //! lengths are the published ones):
@@ -447,12 +448,15 @@ fn random_position(size: u32, rule: Rule, plies: usize, seed: u64) -> Position {
     position
 }
 
-#[test]
-#[cfg_attr(
-    debug_assertions,
-    ignore = "brute force: run with --profile test-release"
-)]
-fn vcf_mate_distance_equals_brute_force_on_small_boards() {
+/// For each of the six rules, `count` random positions on a `size` board (the game still
+/// going) with their rule and seed: `plies.0` plus the seed modulo `plies.1` random moves,
+/// drawn from the seed times `stride` plus the rule's place in the list.
+fn random_positions(
+    size: u32,
+    count: u64,
+    plies: (usize, usize),
+    stride: u64,
+) -> Vec<(Rule, u64, Position)> {
     let rules = [
         Rule::FREESTYLE,
         Rule::STANDARD,
@@ -461,29 +465,102 @@ fn vcf_mate_distance_equals_brute_force_on_small_boards() {
         Rule::CARO5,
         Rule::CARO6,
     ];
-    let mut wins = 0;
-    for (i, rule) in rules.iter().enumerate() {
-        for seed in 0..12u64 {
-            let position =
-                random_position(7, *rule, 16 + (seed as usize % 8), seed * 31 + i as u64);
-            if position.status().is_over() {
-                continue;
+    let mut positions = Vec::new();
+    for (i, rule) in rules.into_iter().enumerate() {
+        for seed in 0..count {
+            let moves = plies.0 + seed as usize % plies.1;
+            let position = random_position(size, rule, moves, seed * stride + i as u64);
+            if !position.status().is_over() {
+                positions.push((rule, seed, position));
             }
-            let expected = brute(&position, 3);
-            let found = match solve_vcf(&position, 3).0 {
-                ThreatOutcome::Win(win) => {
-                    check_line(&position, &win);
-                    Some(win.plies)
-                }
-                ThreatOutcome::NoWin => None,
-                ThreatOutcome::Unknown => panic!("budget"),
-            };
-            assert_eq!(found, expected, "{rule:?} seed {seed}\n{position}");
-            wins += usize::from(found.is_some());
         }
+    }
+    positions
+}
+
+#[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "brute force: run with --profile test-release"
+)]
+fn vcf_mate_distance_equals_brute_force_on_small_boards() {
+    let mut wins = 0;
+    for (rule, seed, position) in random_positions(7, 12, (16, 8), 31) {
+        let expected = brute(&position, 3);
+        let found = match solve_vcf(&position, 3).0 {
+            ThreatOutcome::Win(win) => {
+                check_line(&position, &win);
+                Some(win.plies)
+            }
+            ThreatOutcome::NoWin => None,
+            ThreatOutcome::Unknown => panic!("budget"),
+        };
+        assert_eq!(found, expected, "{rule:?} seed {seed}\n{position}");
+        wins += usize::from(found.is_some());
     }
     // The sample has wins to compare, not only empty answers.
     assert!(wins >= 5, "{wins}");
+}
+
+/// `true` when the VCT's win in `position` holds against every defence: its first move is
+/// played, then every legal reply, and the solver must find a win again after each (within
+/// `depth` more attacker moves), down to the five. A defence the solver leaves out that does
+/// defend shows up as a reply after which no win is found.
+fn vct_win_holds(position: &Position, depth: u32, limits: &ThreatLimits) -> bool {
+    let attacker = position.side_to_move();
+    let Some(win) = vct(position, limits).win().cloned() else {
+        return false;
+    };
+    let mut next = *position;
+    if next.play(win.first_move()).is_err() {
+        return false;
+    }
+    if next.status() == Status::Won(attacker) {
+        return true;
+    }
+    if depth == 0 || next.status().is_over() {
+        return false;
+    }
+    let mut replies = MoveList::new();
+    next.legal_moves(&mut replies);
+    !replies.is_empty()
+        && replies.iter().all(|&r| {
+            let mut reply = next;
+            reply.play(r).is_ok()
+                && !reply.status().is_over()
+                && vct_win_holds(&reply, depth - 1, limits)
+        })
+}
+
+#[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "every defence tried: run with --profile test-release"
+)]
+fn vct_wins_hold_against_every_defence_on_small_boards() {
+    let limits = ThreatLimits::default()
+        .with_max_moves(2)
+        .with_nodes(200_000);
+    let (mut wins, mut threes) = (0, 0);
+    for (rule, seed, position) in random_positions(9, 40, (10, 10), 37) {
+        let Some(win) = vct(&position, &limits).win().cloned() else {
+            continue;
+        };
+        check_line(&position, &win);
+        assert!(
+            vct_win_holds(&position, win.plies / 2 + 2, &limits),
+            "{rule:?} seed {seed}\n{position}"
+        );
+        wins += 1;
+        // The wins that need a three (no VCF of the same bound), where the solver chooses
+        // the defences to search.
+        threes += usize::from(solve_vcf(&position, 10).0 == ThreatOutcome::NoWin);
+    }
+    eprintln!("{wins} VCT wins checked, {threes} of them through threes");
+    assert!(
+        wins >= 20 && threes >= 5,
+        "{wins} wins, {threes} through threes"
+    );
 }
 
 /// Hiroshi Okabe, "5-moves-to-win problems" (renju): No. 02 (black wins), No. 63 (white

@@ -1,12 +1,13 @@
 //! Threat-space search, part two: VCT, victory by continuous threats (threes and fours).
 //!
 //! The attacker plays a four or a move making a live three (one that becomes a straight four
-//! with one more stone); the defender may answer a three with **any** move near it (every
-//! empty point on the three's lines within the shape tables' reach, so every stone that can
-//! change the three) and with **any** four of its own anywhere (a counter-four, which the
-//! attacker must block before going on). A move outside that set leaves the three as it was,
-//! and a straight four then wins. The attacker wins when every defence loses; at each of its
-//! turns it first looks for a VCF ([`super::vcf`]), bounded by [`VCF_MOVES_IN_VCT`] moves.
+//! with one more stone); the defender answers a three with **every** move that leaves the
+//! attacker no unstoppable four on the three's lines (tested point by point among the empty
+//! points within the shape tables' reach, so every stone that can change the three) and with
+//! **any** four of its own anywhere (a counter-four, which the attacker must block before
+//! going on). Any other move loses to the unstoppable four at once, so it needs no search.
+//! The attacker wins when every defence loses; at each of its turns it first looks for a VCF
+//! ([`super::vcf`]), bounded by [`VCF_MOVES_IN_VCT`] moves.
 //!
 //! The bound [`ThreatLimits::max_moves`] counts the attacker's threats before that VCF; the
 //! search deepens one threat at a time, so a win needing fewer threats is found first.
@@ -186,12 +187,7 @@ impl Vct {
         let attacker = defender.opponent();
         let fives = fives_near(position, attacker, last);
         let (replies, pending) = if fives.is_empty() {
-            if !real_three(position, threat) {
-                return None;
-            }
-            let near = line_points(position, threat, reach(&position.rule()));
-            let counters = all_fours(position, defender);
-            (counters.union(&near).iter().collect(), Some(threat))
+            (three_defences(position, threat)?, Some(threat))
         } else {
             let blocks = defences(position, attacker, last, &fives);
             if blocks.is_empty() {
@@ -227,26 +223,83 @@ fn prepend(first: Point, line: Vec<Point>) -> Vec<Point> {
     full
 }
 
-/// `true` when the attacker (who moved last) could, were it to move again, play a point on
-/// the lines through `threat` that leaves it winning points the defender cannot all take
-/// away (a straight four, or under Caro one whose ends cannot both be blocked). Such a
-/// threat lives on those lines alone, so a defender move away from them (and not a four)
-/// does not answer it: that is why the defender's other moves need no search.
-fn real_three(position: &Position, threat: Point) -> bool {
-    let attacker = position.side_to_move().opponent();
+/// The defender's answers worth searching to the attacker's three at `threat` (the defender
+/// to move): the moves that leave the attacker no winning point on the three's lines, then
+/// the defender's fours anywhere. `None` when the threat is no real three (the attacker,
+/// were it to move again, would have no such point).
+///
+/// Any other move loses at once: the attacker plays its winning point, and a four of the
+/// defender's then comes too late. So the other moves need no search, which is most of a
+/// failed VCT's work: the winning points are found once here, and each point near the three
+/// is tested against them alone. The one exception is a position where every move loses;
+/// then every point near the three is searched, for the length of the longest loss.
+fn three_defences(position: &Position, threat: Point) -> Option<Vec<Point>> {
+    let defender = position.side_to_move();
+    let attacker = defender.opponent();
     let mut setup = Setup::from(position);
     setup.to_move = attacker;
-    let Ok(again) = setup.validate() else {
-        return false;
-    };
-    line_points(&again, threat, reach(&again.rule()))
+    let again = setup.validate().ok()?;
+    let reach = reach(&again.rule());
+    let wins: PointSet = line_points(&again, threat, reach)
         .iter()
-        .any(|s| {
-            let mut after = again;
-            if after.play(s).is_err() || after.status().is_over() {
+        .filter(|&s| unstoppable(&again, s))
+        .collect();
+    if wins.is_empty() {
+        return None;
+    }
+    // A stone of the defender's can make one of the attacker's points no longer forbidden
+    // (renju's forbidden points depend on the attacker's live threes), so where the
+    // attacker has forbidden points every point near the three is tried again.
+    let forbidden = position.rule().forbidden_points;
+    let recheck = *forbidden.get(attacker);
+    // Under renju a stone off those lines can still change which points are forbidden, and
+    // with them which blocks are allowed: there every point is played out.
+    let anywhere = recheck || *forbidden.get(defender);
+    let near = line_points(position, threat, reach);
+    let counters = all_fours(position, defender);
+    let mut replies: Vec<Point> = near
+        .iter()
+        .filter(|&d| !counters.contains(d))
+        // A stone off every line through the winning points, within reach, changes none of
+        // them: no need to play it out.
+        .filter(|&d| anywhere || wins.iter().any(|s| in_line(d, s, reach)))
+        .filter(|&d| {
+            let mut after = *position;
+            if after.play(d).is_err() {
                 return false;
             }
-            let fives = fives_near(&after, attacker, s);
-            !fives.is_empty() && defences(&after, attacker, s, &fives).is_empty()
+            let candidates = if recheck {
+                line_points(&after, threat, reach)
+            } else {
+                wins
+            };
+            after.status().is_over() || !candidates.iter().any(|s| unstoppable(&after, s))
         })
+        .collect();
+    replies.extend(counters.iter());
+    if replies.is_empty() {
+        replies.extend(near.iter());
+    }
+    Some(replies)
+}
+
+/// `true` when `a` and `b` lie on one line (a row, a column or a diagonal) at most `reach`
+/// points apart.
+fn in_line(a: Point, b: Point, reach: i32) -> bool {
+    let dx = (i32::from(a.col()) - i32::from(b.col())).abs();
+    let dy = (i32::from(a.row()) - i32::from(b.row())).abs();
+    (dx == 0 || dy == 0 || dx == dy) && dx.max(dy) <= reach
+}
+
+/// `true` when the side to move of `position` plays `point` and leaves winning points the
+/// other side cannot all take away (a straight four, or under Caro a four whose ends cannot
+/// both be blocked).
+fn unstoppable(position: &Position, point: Point) -> bool {
+    let attacker = position.side_to_move();
+    let mut after = *position;
+    if after.play(point).is_err() || after.status().is_over() {
+        return false;
+    }
+    let fives = fives_near(&after, attacker, point);
+    !fives.is_empty() && defences(&after, attacker, point, &fives).is_empty()
 }
