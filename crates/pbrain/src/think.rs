@@ -31,6 +31,15 @@ const VCT_THREATS: u32 = 3;
 /// The most threats of the opponent's VCT the safety check looks for.
 const GUARD_THREATS: u32 = 3;
 
+/// The limits of a threat search given `time`: that time, the nodes the memory limit allows
+/// in it ([`Clock::threat_nodes`]), and `stop`.
+fn threat_limits(time: Duration, clock: &Clock, stop: &Arc<AtomicBool>) -> ThreatLimits {
+    ThreatLimits::default()
+        .with_time(time)
+        .with_nodes(clock.threat_nodes(time))
+        .with_stop_flag(stop.clone())
+}
+
 /// A move and a line saying how it was found (for a `MESSAGE`).
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Choice {
@@ -210,13 +219,7 @@ impl Thinker {
         clock: &Clock,
         stop: &Arc<AtomicBool>,
     ) -> Option<Choice> {
-        let limits = |share: u32| {
-            let time = budget * share / 100;
-            ThreatLimits::default()
-                .with_time(time)
-                .with_nodes(clock.threat_nodes(time))
-                .with_stop_flag(stop.clone())
-        };
+        let limits = |share: u32| threat_limits(budget * share / 100, clock, stop);
         let found = |kind: &str, result: boardgames_players::gomoku::ThreatResult| {
             let ThreatOutcome::Win(win) = result.outcome else {
                 return None;
@@ -318,11 +321,7 @@ impl Thinker {
             return by_fours;
         }
         let rest = time.saturating_sub(begun.elapsed());
-        let limits = ThreatLimits::default()
-            .with_time(rest)
-            .with_nodes(clock.threat_nodes(rest))
-            .with_max_moves(GUARD_THREATS)
-            .with_stop_flag(stop.clone());
+        let limits = threat_limits(rest, clock, stop).with_max_moves(GUARD_THREATS);
         match (by_fours, vct(&after, &limits).outcome) {
             (_, ThreatOutcome::Win(win)) => ThreatOutcome::Win(win),
             (ThreatOutcome::NoWin, ThreatOutcome::NoWin) => ThreatOutcome::NoWin,
