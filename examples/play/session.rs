@@ -259,6 +259,18 @@ fn score_line<C: ConsoleGame>(game: &C, wins: &ByPlayer<u32>, draws: u32) -> Str
     )
 }
 
+/// What a line typed at the move prompt asked for.
+enum Typed {
+    /// A command that was carried out (or nothing): ask again.
+    Again,
+    /// The turn is over.
+    Done(TurnOutcome),
+    /// No command: the line is read as a move.
+    Move,
+}
+
+/// A person's turn: the prompt is asked until a move is played, the game is resigned, drawn
+/// or loaded, or the person quits.
 fn human_turn<C: ConsoleGame>(
     game: &C,
     console: &mut Console,
@@ -274,94 +286,131 @@ fn human_turn<C: ConsoleGame>(
         let Some(text) = console.ask(&prompt) else {
             return TurnOutcome::Quit;
         };
-        match text.to_ascii_lowercase().as_str() {
-            "" => continue,
-            "quit" | "exit" | "q" => return TurnOutcome::Quit,
-            "resign" => {
-                let _ = history.resign(history.side_to_move());
-                return TurnOutcome::Played;
-            }
-            "hint" => {
-                match game.hint(history.position()) {
-                    Some(mv) => console.say(&format!("Hint: {mv}.\n")),
-                    None => console.say("There is no hint for this game.\n"),
-                }
-                continue;
-            }
-            "draw" | "offer" => {
-                if offer_draw(game, console, history, opponent_is_human) {
-                    return TurnOutcome::Played;
-                }
-                continue;
-            }
-            "help" | "?" => {
-                console.say(&format!(
-                    "Type a move ({}), or: moves (list the legal moves), undo (take back the last move), hint (the computer's suggestion), resign, draw (offer a draw), save FILE, load FILE, quit.\n{}",
-                    game.move_hint(),
-                    game.command_help()
-                ));
-                continue;
-            }
-            "moves" | "legal" => {
-                let mut moves = MoveList::new();
-                history.position().legal_moves(&mut moves);
-                let list: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
-                console.say(&format!("Legal moves: {}\n", list.join(" ")));
-                continue;
-            }
-            "undo" => {
-                match history.undo() {
-                    Some(mv) => console.say(&format!("Took back {mv}.\n")),
-                    None => console.say("There is no move to take back.\n"),
-                }
-                console.say(&game.draw(history));
-                continue;
-            }
-            _ => {}
-        }
-        if let Some((verb, path)) = text.split_once(' ') {
-            match verb.to_ascii_lowercase().as_str() {
-                "save" => {
-                    console.say(&records::save(history, path.trim()));
-                    continue;
-                }
-                "load" => {
-                    match records::load(path.trim()) {
-                        Ok(loaded) => {
-                            *history = loaded;
-                            console.say(&format!("Loaded {}.\n", path.trim()));
-                            return TurnOutcome::Played;
-                        }
-                        Err(message) => console.say(&message),
-                    }
-                    continue;
-                }
-                _ => {}
-            }
+        let typed = match word_command(game, console, history, opponent_is_human, &text) {
+            Typed::Move => file_command(console, history, &text),
+            typed => typed,
+        };
+        match typed {
+            Typed::Again => continue,
+            Typed::Done(outcome) => return outcome,
+            Typed::Move => {}
         }
         if let Some(outcome) = game.command(history, &text, console) {
             match outcome {
                 CommandOutcome::Prompt => continue,
             }
         }
-        let mv = match game
-            .read_move(history.position(), &text)
-            .and_then(|mv| game.complete_move(history.position(), mv, console))
-        {
-            Ok(mv) => mv,
-            Err(reason) => {
-                console.say(&format!("{reason}. Try again.\n"));
-                continue;
-            }
-        };
-        match history.play_move(mv) {
-            Ok(()) => return TurnOutcome::Played,
-            // Time ran out while the move was typed: the loop reports the loss.
-            Err(MatchError::FlagFell { .. }) => return TurnOutcome::Played,
-            Err(MatchError::Illegal(e)) => console.say(&format!("{}. Try again.\n", e.reason)),
-            Err(e) => console.say(&format!("{e}. Try again.\n")),
+        if let Some(outcome) = play_typed_move(game, console, history, &text) {
+            return outcome;
         }
     }
+}
+
+/// The one-word commands of the move prompt: quit, resign, hint, draw, help, moves, undo.
+fn word_command<C: ConsoleGame>(
+    game: &C,
+    console: &mut Console,
+    history: &mut History<C::Position>,
+    opponent_is_human: bool,
+    text: &str,
+) -> Typed {
+    match text.to_ascii_lowercase().as_str() {
+        "" => Typed::Again,
+        "quit" | "exit" | "q" => Typed::Done(TurnOutcome::Quit),
+        "resign" => {
+            let _ = history.resign(history.side_to_move());
+            Typed::Done(TurnOutcome::Played)
+        }
+        "hint" => {
+            match game.hint(history.position()) {
+                Some(mv) => console.say(&format!("Hint: {mv}.\n")),
+                None => console.say("There is no hint for this game.\n"),
+            }
+            Typed::Again
+        }
+        "draw" | "offer" => {
+            if offer_draw(game, console, history, opponent_is_human) {
+                Typed::Done(TurnOutcome::Played)
+            } else {
+                Typed::Again
+            }
+        }
+        "help" | "?" => {
+            console.say(&format!(
+                "Type a move ({}), or: moves (list the legal moves), undo (take back the last move), hint (the computer's suggestion), resign, draw (offer a draw), save FILE, load FILE, quit.\n{}",
+                game.move_hint(),
+                game.command_help()
+            ));
+            Typed::Again
+        }
+        "moves" | "legal" => {
+            let mut moves = MoveList::new();
+            history.position().legal_moves(&mut moves);
+            let list: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+            console.say(&format!("Legal moves: {}\n", list.join(" ")));
+            Typed::Again
+        }
+        "undo" => {
+            match history.undo() {
+                Some(mv) => console.say(&format!("Took back {mv}.\n")),
+                None => console.say("There is no move to take back.\n"),
+            }
+            console.say(&game.draw(history));
+            Typed::Again
+        }
+        _ => Typed::Move,
+    }
+}
+
+/// `save FILE` and `load FILE`; a loaded game ends the turn (its own side is to move).
+fn file_command<P: RecordGame>(
+    console: &mut Console,
+    history: &mut History<P>,
+    text: &str,
+) -> Typed {
+    let Some((verb, path)) = text.split_once(' ') else {
+        return Typed::Move;
+    };
+    match verb.to_ascii_lowercase().as_str() {
+        "save" => console.say(&records::save(history, path.trim())),
+        "load" => match records::load(path.trim()) {
+            Ok(loaded) => {
+                *history = loaded;
+                console.say(&format!("Loaded {}.\n", path.trim()));
+                return Typed::Done(TurnOutcome::Played);
+            }
+            Err(message) => console.say(&message),
+        },
+        _ => return Typed::Move,
+    }
+    Typed::Again
+}
+
+/// Reads `text` as a move and plays it; `None` when it is refused (said why; ask again).
+fn play_typed_move<C: ConsoleGame>(
+    game: &C,
+    console: &mut Console,
+    history: &mut History<C::Position>,
+    text: &str,
+) -> Option<TurnOutcome> {
+    let mv = game
+        .read_move(history.position(), text)
+        .and_then(|mv| game.complete_move(history.position(), mv, console));
+    let mv = match mv {
+        Ok(mv) => mv,
+        Err(reason) => {
+            console.say(&format!("{reason}. Try again.\n"));
+            return None;
+        }
+    };
+    match history.play_move(mv) {
+        Ok(()) => return Some(TurnOutcome::Played),
+        // Time ran out while the move was typed: the loop reports the loss.
+        Err(MatchError::FlagFell { .. }) => return Some(TurnOutcome::Played),
+        Err(MatchError::Illegal(e)) => console.say(&format!("{}. Try again.\n", e.reason)),
+        Err(e) => console.say(&format!("{e}. Try again.\n")),
+    }
+    None
 }
 
 /// `draw`: the side to move offers a draw; a person opposite answers at once, a computer
