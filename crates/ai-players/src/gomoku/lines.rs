@@ -106,8 +106,7 @@ impl Line {
     }
 
     /// The points of `set` on the line, read point by point: bit `i` for the line's point
-    /// `i`.
-    #[cfg(test)]
+    /// `i` (the threat searches, which keep no [`LineWords`], read lines this way).
     pub(crate) fn word(&self, set: &PointSet) -> u32 {
         match self.delta {
             (1, 0) => set.rows[self.row as usize],

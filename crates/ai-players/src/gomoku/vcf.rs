@@ -34,6 +34,7 @@
 //! assert_eq!(win.plies, 3); // a straight four, any block, a five
 //! ```
 
+use super::lines::Line as BoardLine;
 use boardgames_core::{Game, Player, Status};
 use boardgames_gomoku::rule::Ends;
 use boardgames_gomoku::threat::{line_key_on_line, shape_table, LineShape, Shape, Threats};
@@ -251,62 +252,33 @@ pub(crate) fn line_points(position: &Position, point: Point, reach: i32) -> Poin
 /// the board for each point, as [`boardgames_gomoku::threat::line_key`] does, took 44% of a
 /// VCT's time in a profile.
 pub(crate) fn fives_near(position: &Position, colour: Player, near: Point) -> PointSet {
-    if !near.is_on_board(position.size()) {
+    let size = position.size();
+    if !near.is_on_board(size) {
         return PointSet::EMPTY;
     }
     let rule = position.rule();
     let table = shape_table(&rule, colour);
+    let (own, opp) = (position.stones(colour), position.stones(colour.opponent()));
     let reach = reach(&rule).unsigned_abs();
     let mut fives = PointSet::EMPTY;
     for axis in Axis::ALL {
-        let (own, opp, len, at) = line_words(position, colour, near, axis);
-        let (first, last) = (at.saturating_sub(reach), (at + reach).min(len - 1));
-        for i in (first..=last).filter(|&i| i != at && (own | opp) >> i & 1 == 0) {
-            let key = line_key_on_line(own, opp, len, i, &rule, colour);
+        let line = BoardLine::through(u32::from(near.col()), u32::from(near.row()), axis, size);
+        let (mine, theirs) = (line.word(own), line.word(opp));
+        let (first, last) = (
+            line.at.saturating_sub(reach),
+            (line.at + reach).min(line.len - 1),
+        );
+        for i in (first..=last).filter(|&i| i != line.at && (mine | theirs) >> i & 1 == 0) {
+            let key = line_key_on_line(mine, theirs, line.len, i, &rule, colour);
             if table.get(key.index()) == Some(&LineShape::Five) {
-                let steps = i as i32 - at as i32;
-                if let Some(p) = near.step(axis, steps, position.size()) {
-                    fives.insert(p);
+                let (col, row) = line.cell(i);
+                if let Some(point) = Point::new(col as u8, row as u8) {
+                    fives.insert(point);
                 }
             }
         }
     }
     fives
-}
-
-/// The whole line through `point` along `axis` as words: bit `i` of the first (the second)
-/// is set when the line's point `i` holds a stone of `colour` (of the other colour), point
-/// `i + 1` being one step forwards ([`Axis::delta`]) from point `i`; then the line's length
-/// and the index of `point` on it.
-fn line_words(
-    position: &Position,
-    colour: Player,
-    point: Point,
-    axis: Axis,
-) -> (u32, u32, u32, u32) {
-    let (own, opp) = (position.stones(colour), position.stones(colour.opponent()));
-    let (c, r) = (i32::from(point.col()), i32::from(point.row()));
-    let last = i32::from(position.size()) - 1;
-    let (dc, dr) = axis.delta();
-    if dr == 0 {
-        let len = (last + 1) as u32;
-        return (own.rows[r as usize], opp.rows[r as usize], len, c as u32);
-    }
-    // Steps the line stays on the board from the point, one way along a coordinate.
-    let room = |x: i32, d: i32| match d {
-        1 => last - x,
-        -1 => x,
-        _ => last,
-    };
-    let back = room(c, -dc).min(room(r, -dr));
-    let len = back + 1 + room(c, dc).min(room(r, dr));
-    let (mut mine, mut theirs) = (0u32, 0u32);
-    for i in 0..len {
-        let (col, row) = (c + dc * (i - back), (r + dr * (i - back)) as usize);
-        mine |= (own.rows[row] >> col & 1) << i;
-        theirs |= (opp.rows[row] >> col & 1) << i;
-    }
-    (mine, theirs, len as u32, back as u32)
 }
 
 /// Every point where `colour` makes a five now.
@@ -555,17 +527,9 @@ mod tests {
     /// rule, on small, standard and the largest boards, near the edges too.
     #[test]
     fn fives_near_from_line_words_matches_the_points() {
-        let rules = [
-            Rule::FREESTYLE,
-            Rule::STANDARD,
-            Rule::RENJU,
-            Rule::CARO,
-            Rule::CARO5,
-            Rule::CARO6,
-        ];
         let mut rng = Rng::new(2026);
         let mut found = 0;
-        for rule in rules {
+        for (_, rule) in Rule::NAMED {
             for size in [7u32, 15, u32::from(MAX_SIZE)] {
                 for _ in 0..12 {
                     let mut position = Position::new(size, rule).unwrap();
