@@ -36,6 +36,7 @@
 mod evaluator;
 mod lines;
 mod opening;
+mod pns;
 mod tracked;
 mod values;
 mod vcf;
@@ -45,6 +46,7 @@ pub use evaluator::{
     EvalWeights, GomokuEvaluator, DEFAULT_WIDTH, MAX_WIDTH, SELECTIVITY, WIN_SOON,
 };
 pub use opening::OpeningPlayer;
+pub use pns::vct_proof_numbers;
 pub use tracked::SearchPosition;
 pub use values::{assess, eval_terms, may_be_forbidden, Cell, Class, CLASSES, EVAL_TERMS};
 pub use vcf::{vcf, ThreatLimits, ThreatOutcome, ThreatResult, ThreatWin};

@@ -20,10 +20,13 @@
 use boardgames_core::{ByPlayer, Game, MoveList, Player, Rng, Status};
 use boardgames_gomoku::{Point, PointSet, Position, Rule, Setup};
 use boardgames_players::gomoku::{
-    vcf, vct, GomokuEvaluator, SearchPosition, ThreatLimits, ThreatOutcome, ThreatWin,
+    vcf, vct, vct_proof_numbers, GomokuEvaluator, SearchPosition, ThreatLimits, ThreatOutcome,
+    ThreatResult, ThreatWin,
 };
 use boardgames_search::{Limits, Proof, Searcher};
-use std::time::Instant;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 /// A position from a diagram (top row first; `x` black, `o` white, `.` empty) with `to_move`
 /// to move: a setup, since puzzle diagrams do not balance the stone counts.
@@ -328,16 +331,18 @@ fn vct_finds_a_double_three_and_its_line_holds() {
     let position = diagram(text, Rule::FREESTYLE, Player::First);
     assert_eq!(solve_vcf(&position, 10).0, ThreatOutcome::NoWin);
     let limits = ThreatLimits::default().with_max_moves(2);
-    let result = vct(&position, &limits);
-    eprintln!(
-        "vct double three: {:?}, {} nodes, {:.1} ms",
-        result.win().map(|w| w.plies),
-        result.nodes,
-        result.elapsed.as_secs_f64() * 1e3
-    );
-    let win = result.win().expect("a VCT");
-    assert_eq!(win.first_move().to_string(), "f5");
-    check_line(&position, win);
+    for (solver, search) in SOLVERS {
+        let result = search(&position, &limits);
+        eprintln!(
+            "vct double three, {solver}: {:?}, {} nodes, {:.1} ms",
+            result.win().map(|w| w.plies),
+            result.nodes,
+            result.elapsed.as_secs_f64() * 1e3
+        );
+        let win = result.win().expect("a VCT");
+        assert_eq!(win.first_move().to_string(), "f5", "{solver}");
+        check_line(&position, win);
+    }
     // With a white four to make, white answers the threes with it: the VCT must survive
     // the counter-four or not be claimed. Here white's counter-four breaks nothing, and the
     // claimed line still replays.
@@ -354,8 +359,10 @@ fn vct_finds_a_double_three_and_its_line_holds() {
         . . . . . . . . . . .
         o o o . . . . . . . o";
     let position = diagram(counter, Rule::FREESTYLE, Player::First);
-    if let Some(win) = vct(&position, &limits).win() {
-        check_line(&position, win);
+    for (_, search) in SOLVERS {
+        if let Some(win) = search(&position, &limits).win() {
+            check_line(&position, win);
+        }
     }
 }
 
@@ -506,9 +513,9 @@ fn vcf_mate_distance_equals_brute_force_on_small_boards() {
 /// played, then every legal reply, and the solver must find a win again after each (within
 /// `depth` more attacker moves), down to the five. A defence the solver leaves out that does
 /// defend shows up as a reply after which no win is found.
-fn vct_win_holds(position: &Position, depth: u32, limits: &ThreatLimits) -> bool {
+fn vct_win_holds(position: &Position, depth: u32, limits: &ThreatLimits, search: Solver) -> bool {
     let attacker = position.side_to_move();
-    let Some(win) = vct(position, limits).win().cloned() else {
+    let Some(win) = search(position, limits).win().cloned() else {
         return false;
     };
     let mut next = *position;
@@ -528,7 +535,7 @@ fn vct_win_holds(position: &Position, depth: u32, limits: &ThreatLimits) -> bool
             let mut reply = next;
             reply.play(r).is_ok()
                 && !reply.status().is_over()
-                && vct_win_holds(&reply, depth - 1, limits)
+                && vct_win_holds(&reply, depth - 1, limits, search)
         })
 }
 
@@ -541,26 +548,28 @@ fn vct_wins_hold_against_every_defence_on_small_boards() {
     let limits = ThreatLimits::default()
         .with_max_moves(2)
         .with_nodes(200_000);
-    let (mut wins, mut threes) = (0, 0);
-    for (rule, seed, position) in random_positions(9, 40, (10, 10), 37) {
-        let Some(win) = vct(&position, &limits).win().cloned() else {
-            continue;
-        };
-        check_line(&position, &win);
+    for (solver, search) in SOLVERS {
+        let (mut wins, mut threes) = (0, 0);
+        for (rule, seed, position) in random_positions(9, 40, (10, 10), 37) {
+            let Some(win) = search(&position, &limits).win().cloned() else {
+                continue;
+            };
+            check_line(&position, &win);
+            assert!(
+                vct_win_holds(&position, win.plies / 2 + 2, &limits, search),
+                "{solver}: {rule:?} seed {seed}\n{position}"
+            );
+            wins += 1;
+            // The wins that need a three (no VCF of the same bound), where the solver
+            // chooses the defences to search.
+            threes += usize::from(solve_vcf(&position, 10).0 == ThreatOutcome::NoWin);
+        }
+        eprintln!("{solver}: {wins} VCT wins checked, {threes} of them through threes");
         assert!(
-            vct_win_holds(&position, win.plies / 2 + 2, &limits),
-            "{rule:?} seed {seed}\n{position}"
+            wins >= 20 && threes >= 5,
+            "{solver}: {wins} wins, {threes} through threes"
         );
-        wins += 1;
-        // The wins that need a three (no VCF of the same bound), where the solver chooses
-        // the defences to search.
-        threes += usize::from(solve_vcf(&position, 10).0 == ThreatOutcome::NoWin);
     }
-    eprintln!("{wins} VCT wins checked, {threes} of them through threes");
-    assert!(
-        wins >= 20 && threes >= 5,
-        "{wins} wins, {threes} through threes"
-    );
 }
 
 /// Hiroshi Okabe, "5-moves-to-win problems" (renju): No. 02 (black wins), No. 63 (white
@@ -636,17 +645,84 @@ fn okabe_five_moves_to_win_vct_puzzles() {
         let limits = ThreatLimits::default()
             .with_nodes(2_000_000)
             .with_max_moves(4);
-        let result = vct(&position, &limits);
-        eprintln!(
-            "{name}: {:?}, {} nodes, {:.1} ms",
-            result.win().map(|w| (w.first_move(), w.plies)),
-            result.nodes,
-            result.elapsed.as_secs_f64() * 1e3
+        for (solver, search) in SOLVERS {
+            let result = search(&position, &limits);
+            eprintln!(
+                "{name}, {solver}: {:?}, {} nodes, {:.1} ms",
+                result.win().map(|w| (w.first_move(), w.plies)),
+                result.nodes,
+                result.elapsed.as_secs_f64() * 1e3
+            );
+            let win = result
+                .win()
+                .unwrap_or_else(|| panic!("{name}, {solver}: {:?}", result.outcome));
+            assert_eq!(win.first_move().to_string(), first, "{name}, {solver}");
+            check_line(&position, win);
+        }
+    }
+}
+
+/// A VCT search: [`vct`] or [`vct_proof_numbers`].
+type Solver = fn(&Position, &ThreatLimits) -> ThreatResult;
+
+/// The two VCT searches: depth first and by proof numbers.
+const SOLVERS: [(&str, Solver); 2] = [("depth first", vct), ("proof numbers", vct_proof_numbers)];
+
+/// The VCT by proof numbers searches the same threats and defences as the depth-first VCT,
+/// in another order: on random positions of every rule, within the same threat bound, both
+/// find a win or both prove there is none, and every line found replays.
+#[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "hundreds of threat searches: run with --profile test-release"
+)]
+fn proof_number_vct_agrees_with_the_depth_first_vct() {
+    let (mut wins, mut nowins) = (0, 0);
+    for threats in [1, 3] {
+        let limits = ThreatLimits::default()
+            .with_max_moves(threats)
+            .with_nodes(2_000_000);
+        for (rule, seed, position) in random_positions(11, 30, (12, 14), 41) {
+            let depth_first = vct(&position, &limits).outcome;
+            let by_numbers = vct_proof_numbers(&position, &limits).outcome;
+            let context = format!("{rule:?} seed {seed} threats {threats}\n{position}");
+            match (&depth_first, &by_numbers) {
+                (ThreatOutcome::Win(_), ThreatOutcome::Win(win)) => {
+                    check_line(&position, win);
+                    wins += 1;
+                }
+                (ThreatOutcome::NoWin, ThreatOutcome::NoWin) => nowins += 1,
+                _ => panic!("{depth_first:?} against {by_numbers:?}: {context}"),
+            }
+        }
+    }
+    assert!(wins >= 50 && nowins >= 50, "{wins} wins, {nowins} without");
+}
+
+/// Each VCT search stops at its node bound, at a raised stop flag and at its time limit,
+/// and then reports `Unknown`, never a win it has not proved.
+#[test]
+fn vct_searches_stop_at_their_limits() {
+    let position = diagram(OKABE_68, Rule::RENJU, Player::First);
+    let stopped = Arc::new(AtomicBool::new(true));
+    for (solver, search) in SOLVERS {
+        let few = ThreatLimits::default().with_max_moves(4).with_nodes(30);
+        let result = search(&position, &few);
+        assert_eq!(result.outcome, ThreatOutcome::Unknown, "{solver}: nodes");
+        assert!(result.nodes <= 31, "{solver}: {} nodes", result.nodes);
+        let flag = ThreatLimits::default()
+            .with_max_moves(4)
+            .with_stop_flag(stopped.clone());
+        let result = search(&position, &flag);
+        assert_eq!(result.outcome, ThreatOutcome::Unknown, "{solver}: flag");
+        assert!(result.nodes <= 1, "{solver}: {} nodes", result.nodes);
+        let no_time = ThreatLimits::default()
+            .with_max_moves(4)
+            .with_time(Duration::ZERO);
+        assert_eq!(
+            search(&position, &no_time).outcome,
+            ThreatOutcome::Unknown,
+            "{solver}: time"
         );
-        let win = result
-            .win()
-            .unwrap_or_else(|| panic!("{name}: {:?}", result.outcome));
-        assert_eq!(win.first_move().to_string(), first, "{name}");
-        check_line(&position, win);
     }
 }

@@ -202,6 +202,11 @@ impl<'a> Budget<'a> {
         self.out
     }
 
+    /// The node bound of the limits, which also bounds the positions a search keeps.
+    pub(crate) fn max_nodes(&self) -> u64 {
+        self.limits.nodes
+    }
+
     pub(crate) fn result(&self, outcome: ThreatOutcome) -> ThreatResult {
         ThreatResult {
             outcome,

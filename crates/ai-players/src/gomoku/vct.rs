@@ -10,7 +10,9 @@
 //! ([`super::vcf`]), bounded by [`VCF_MOVES_IN_VCT`] moves.
 //!
 //! The bound [`ThreatLimits::max_moves`] counts the attacker's threats before that VCF; the
-//! search deepens one threat at a time, so a win needing fewer threats is found first.
+//! search deepens one threat at a time, so a win needing fewer threats is found first. Each
+//! bound is searched depth first here; [`super::vct_proof_numbers`] searches the same
+//! threats and defences best first, and finds long wins far sooner.
 
 use super::vcf::{
     all_fives, all_fours, defences, fives_near, line_points, reach, settled, strength, Budget,
@@ -233,7 +235,7 @@ fn prepend(first: Point, line: Vec<Point>) -> Vec<Point> {
 /// failed VCT's work: the winning points are found once here, and each point near the three
 /// is tested against them alone. The one exception is a position where every move loses;
 /// then every point near the three is searched, for the length of the longest loss.
-fn three_defences(position: &Position, threat: Point) -> Option<Vec<Point>> {
+pub(crate) fn three_defences(position: &Position, threat: Point) -> Option<Vec<Point>> {
     let defender = position.side_to_move();
     let attacker = defender.opponent();
     let mut setup = Setup::from(position);
