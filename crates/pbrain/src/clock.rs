@@ -14,6 +14,11 @@ pub const HARD_CAP: Duration = Duration::from_millis(4_000);
 /// The thinking time below which the engine plays its instant move instead of searching.
 pub const INSTANT: Duration = Duration::from_millis(15);
 
+/// The memory a threat search may take for each node it visits: the VCF's and the VCT's
+/// failures by position, the proof-number VCT's tree (up to two positions of 32 bytes a
+/// node) and the moves of each position it expands.
+pub const BYTES_PER_THREAT_NODE: u64 = 160;
+
 /// The manager's limits, in milliseconds as `INFO` gives them.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Clock {
@@ -73,14 +78,14 @@ impl Clock {
         bytes as usize
     }
 
-    /// The most nodes the threat searches may visit in `time`, to keep their tables within
-    /// the memory limit (about 64 bytes a remembered position).
+    /// The most nodes the threat searches may visit in `time`, to keep what they remember
+    /// within a quarter of the memory limit: [`BYTES_PER_THREAT_NODE`] a node.
     pub fn threat_nodes(&self, time: Duration) -> u64 {
         let by_time = (time.as_millis() as u64).saturating_mul(2_000).max(2_000);
         let by_memory = if self.max_memory == 0 {
             u64::MAX
         } else {
-            self.max_memory / 4 / 64
+            self.max_memory / 4 / BYTES_PER_THREAT_NODE
         };
         by_time.min(by_memory).max(500)
     }
@@ -138,7 +143,9 @@ mod tests {
             ..Clock::default()
         };
         assert_eq!(clock.table_bytes(), 20 << 20);
-        assert!(clock.threat_nodes(Duration::from_secs(10)) <= 83_886_080 / 4 / 64);
+        assert!(
+            clock.threat_nodes(Duration::from_secs(10)) <= 83_886_080 / 4 / BYTES_PER_THREAT_NODE
+        );
         assert_eq!(Clock::default().table_bytes(), 16 << 20);
     }
 }

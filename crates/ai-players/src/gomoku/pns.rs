@@ -13,16 +13,20 @@
 //! Within one threat bound, the depth-first VCT searches the whole tree in its order: a win
 //! of ten threats costs it much of the tree of nine. Best first, a defence refuted at once
 //! costs little and the search follows the lines where the defender has few answers. On
-//! positions of games against Rapfi it found wins of 27 to 33 plies in 0.7 to 1.9 s that
-//! the depth-first search found in 5 to 7 s or not in 10 s, and settled in 2 s every
-//! position of ten games the depth-first search left open (`docs/strength.md`).
+//! positions of games against Rapfi it found wins of 27 to 37 plies in 0.6 to 1.9 s where
+//! the depth-first search took 5.7 to 7.5 s, and settled in 2 s every position of ten games
+//! the depth-first search left open (`docs/strength.md`).
+//!
+//! Each threat bound searches a new tree, but the moves of every position expanded (the
+//! attacker's VCF or threats, the defender's defences) are kept for the next bound: the
+//! trees of the bounds before it are most of the work.
 
 use super::vcf::{
     all_fives, defences, fives_near, settled, strength, Budget, Line, ThreatLimits, ThreatOutcome,
     ThreatResult, ThreatWin, Vcf,
 };
 use super::vct::{three_defences, VCF_MOVES_IN_VCT};
-use boardgames_core::{Game, Status};
+use boardgames_core::{zobrist, Game, Status};
 use boardgames_gomoku::threat::{Shape, ThreatBoard};
 use boardgames_gomoku::{Point, PointSet, Position};
 use std::collections::HashMap;
@@ -42,8 +46,9 @@ const MAX_TREE: u64 = 1 << 22;
 /// (the same threats and defences, up to [`ThreatLimits::max_moves`] threats before the
 /// final VCF, one threat bound after another), but each bound best first by proof numbers
 /// (the `pbrain-boardgames` engine uses it for its own VCT). Long wins come far sooner; the win
-/// found need not be the shortest in plies, and the kept tree costs memory: 32 bytes a
-/// position, at most twice [`ThreatLimits::nodes`] positions.
+/// found need not be the shortest in plies, and what it keeps costs memory: the tree, 32
+/// bytes a position, at most twice [`ThreatLimits::nodes`] positions, and the moves of each
+/// position expanded (a few dozen bytes each, at most one per node searched).
 ///
 /// ```
 /// use boardgames_gomoku::Position;
@@ -158,6 +163,27 @@ struct Tree {
     /// the most threats they were proved lost with: kept across the deepening, as a loss
     /// within `t` threats is one within any fewer.
     failed: HashMap<u64, u32>,
+    /// What each attacker position offers, by position: its expansion is the same in every
+    /// threat bound, and each bound searches again the trees of the bounds before it.
+    attacks: HashMap<u64, Attack>,
+    /// Each defender position's defences, by position and threat answered.
+    defences: HashMap<u64, Defence>,
+}
+
+/// What an attacker position (with no four of the defender's to block) offers: a VCF, or
+/// its threats, strongest first, each with whether it is a four.
+#[derive(Clone, Debug)]
+enum Attack {
+    Vcf(Line),
+    Threats(Vec<(Point, bool)>),
+}
+
+/// A defender position: settled by the attacker's move into it (`true`: the attacker won),
+/// or its defences and the three still standing after them.
+#[derive(Clone, Debug)]
+enum Defence {
+    Settled(bool, End),
+    Replies(Vec<Point>, Option<Point>),
 }
 
 impl Tree {
@@ -167,11 +193,14 @@ impl Tree {
             vcfs: HashMap::new(),
             vcf: Vcf::default(),
             failed: HashMap::new(),
+            attacks: HashMap::new(),
+            defences: HashMap::new(),
         }
     }
 
     /// A new tree of the root alone, with `threats` threats; the failures carry over.
     fn restart(&mut self, threats: u32) {
+        // The expansions kept in `attacks` and `defences` hold in every bound.
         self.nodes.clear();
         self.vcfs.clear();
         let root = Node::leaf(Point::new(0, 0).expect("a1"), None, threats, true);
@@ -316,29 +345,59 @@ impl Tree {
         {
             return self.nodes[at].settle(false, End::Open);
         }
+        let key = position.zobrist();
+        let attack = match self.attacks.get(&key) {
+            Some(attack) => attack.clone(),
+            None => {
+                // Out of budget the leaf stays open: its numbers are not a settled one's.
+                let Some(attack) = self.attack_of(position, budget) else {
+                    return;
+                };
+                self.attacks.insert(key, attack.clone());
+                attack
+            }
+        };
+        match attack {
+            Attack::Vcf(win) => {
+                self.vcfs.insert(at as u32, win);
+                self.nodes[at].settle(true, End::Vcf);
+            }
+            Attack::Threats(_) if node.threats == 0 => self.nodes[at].settle(false, End::Open),
+            Attack::Threats(tries) => {
+                let children = tries
+                    .into_iter()
+                    .map(|(m, four)| {
+                        let mut child = Node::leaf(m, Some(m), node.threats - 1, false);
+                        // A four has one defence, a three several: the proof numbers
+                        // start there.
+                        child.pn = if four { 1 } else { THREE_DEFENCES };
+                        child
+                    })
+                    .collect();
+                self.add_children(at, children);
+            }
+        }
+    }
+
+    /// The VCF of the attacker to move in `position`, else its threats; `None` when the
+    /// budget ran out in the VCF.
+    fn attack_of(&mut self, position: &Position, budget: &mut Budget) -> Option<Attack> {
         // One scan of the board gives both the fours for the VCF and the threats to try.
+        let me = position.side_to_move();
         let threats = position.threats(me);
         let fours: PointSet = threats
             .iter()
             .filter(|(_, t)| t.fours() > 0 && !t.contains(Shape::Five))
             .map(|(p, _)| p)
             .collect();
-        if let Some(win) =
-            self.vcf
-                .attack(position, &fours, &PointSet::EMPTY, VCF_MOVES_IN_VCT, budget)
+        let empty = PointSet::EMPTY;
+        if let Some(win) = self
+            .vcf
+            .attack(position, &fours, &empty, VCF_MOVES_IN_VCT, budget)
         {
-            self.vcfs.insert(at as u32, win);
-            return self.nodes[at].settle(true, End::Vcf);
+            return Some(Attack::Vcf(win));
         }
-        if budget.out || node.threats == 0 {
-            // Out of budget the leaf stays open: its numbers are not those of a settled one.
-            if !budget.out {
-                self.nodes[at].settle(false, End::Open);
-            }
-            return;
-        }
-        let children = threat_children(position, &threats, &fours, node.threats - 1);
-        self.add_children(at, children);
+        (!budget.out).then(|| Attack::Threats(threat_moves(position, &threats, &fours)))
     }
 
     /// The attacker must block the defender's four at `block`: the block goes on as a
@@ -365,44 +424,24 @@ impl Tree {
     /// The defender to move after the attacker's move into this position: every defence.
     fn expand_defence(&mut self, at: usize, position: &Position) {
         let node = self.nodes[at];
-        let defender = position.side_to_move();
-        let attacker = defender.opponent();
-        match position.status() {
-            Status::Won(p) if p == attacker => return self.nodes[at].settle(true, End::Five),
-            status if status.is_over() => return self.nodes[at].settle(false, End::Open),
-            _ => {}
+        let three = node.threat.unwrap_or(node.mv);
+        let key = position.zobrist()
+            ^ zobrist::splitmix64(((node.mv.index() as u64) << 16 | three.index() as u64) + 1);
+        let defence = self
+            .defences
+            .entry(key)
+            .or_insert_with(|| defence_of(position, node.mv, three))
+            .clone();
+        match defence {
+            Defence::Settled(won, end) => self.nodes[at].settle(won, end),
+            Defence::Replies(replies, pending) => {
+                let children = replies
+                    .into_iter()
+                    .map(|r| Node::leaf(r, pending, node.threats, true))
+                    .collect();
+                self.add_children(at, children);
+            }
         }
-        let fives = fives_near(position, attacker, node.mv);
-        let (replies, pending) = if fives.is_empty() {
-            let three = node.threat.unwrap_or(node.mv);
-            match three_defences(position, three) {
-                Some(replies) => (replies, Some(three)),
-                None => return self.nodes[at].settle(false, End::Open),
-            }
-        } else {
-            let blocks = defences(position, attacker, node.mv, &fives);
-            if blocks.is_empty() {
-                return self.nodes[at].settle(true, End::NoDefence);
-            }
-            (blocks, None)
-        };
-        let mut children = Vec::with_capacity(replies.len());
-        for r in replies {
-            let mut reply = *position;
-            if reply.play(r).is_err() {
-                // A defence the defender may not play (renju) defends nothing.
-                continue;
-            }
-            if reply.status().is_over() {
-                // The defender's five (or a full board): the threat fails.
-                return self.nodes[at].settle(false, End::Open);
-            }
-            children.push(Node::leaf(r, pending, node.threats, true));
-        }
-        if children.is_empty() {
-            return self.nodes[at].settle(true, End::NoDefence);
-        }
-        self.add_children(at, children);
     }
 
     /// Makes `children` the children of `at`, or settles it when there are none (an
@@ -451,14 +490,56 @@ impl Tree {
     }
 }
 
+/// The defender to move in `position` after the attacker's move `last`, which made a four
+/// or left the three at `three` standing: the end, or every defence worth searching.
+fn defence_of(position: &Position, last: Point, three: Point) -> Defence {
+    let defender = position.side_to_move();
+    let attacker = defender.opponent();
+    match position.status() {
+        Status::Won(p) if p == attacker => return Defence::Settled(true, End::Five),
+        status if status.is_over() => return Defence::Settled(false, End::Open),
+        _ => {}
+    }
+    let fives = fives_near(position, attacker, last);
+    let (replies, pending) = if fives.is_empty() {
+        match three_defences(position, three) {
+            Some(replies) => (replies, Some(three)),
+            None => return Defence::Settled(false, End::Open),
+        }
+    } else {
+        let blocks = defences(position, attacker, last, &fives);
+        if blocks.is_empty() {
+            return Defence::Settled(true, End::NoDefence);
+        }
+        (blocks, None)
+    };
+    let mut playable = Vec::with_capacity(replies.len());
+    for r in replies {
+        let mut reply = *position;
+        if reply.play(r).is_err() {
+            // A defence the defender may not play (renju) defends nothing.
+            continue;
+        }
+        if reply.status().is_over() {
+            // The defender's five (or a full board): the threat fails.
+            return Defence::Settled(false, End::Open);
+        }
+        playable.push(r);
+    }
+    if playable.is_empty() {
+        return Defence::Settled(true, End::NoDefence);
+    }
+    Defence::Replies(playable, pending)
+}
+
 /// The attacker's threats in `position` (`threats`: its shapes, `fours`: its four points)
-/// as defender nodes with `left` threats left, the strongest first.
-fn threat_children(
+/// that can be played and do not end the game, the strongest first, each with whether it
+/// is a four.
+fn threat_moves(
     position: &Position,
     threats: &ThreatBoard,
     fours: &PointSet,
-    left: u32,
-) -> Vec<Node> {
+) -> Vec<(Point, bool)> {
     let mut tries: Vec<(u32, Point)> = threats
         .iter()
         .filter(|(_, t)| t.fours() > 0 || t.live_threes() > 0)
@@ -471,12 +552,7 @@ fn threat_children(
             let mut after = *position;
             after.play(m).is_ok() && !after.status().is_over()
         })
-        .map(|(_, m)| {
-            let mut child = Node::leaf(m, Some(m), left, false);
-            // A four has one defence, a three several: the proof numbers start there.
-            child.pn = if fours.contains(m) { 1 } else { THREE_DEFENCES };
-            child
-        })
+        .map(|(_, m)| (m, fours.contains(m)))
         .collect()
 }
 
