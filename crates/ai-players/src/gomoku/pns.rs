@@ -22,12 +22,11 @@
 //! trees of the bounds before it are most of the work.
 
 use super::vcf::{
-    all_fives, defences, fives_near, settled, strength, Budget, Line, ThreatLimits, ThreatOutcome,
+    all_fives, fives_near, fours_of, settled, Budget, Line, ThreatLimits, ThreatOutcome,
     ThreatResult, ThreatWin, Vcf,
 };
-use super::vct::{three_defences, VCF_MOVES_IN_VCT};
+use super::vct::{answers, threat_moves, Answers, VCF_MOVES_IN_VCT};
 use boardgames_core::{zobrist, Game, Status};
-use boardgames_gomoku::threat::{Shape, ThreatBoard};
 use boardgames_gomoku::{Point, PointSet, Position};
 use std::collections::HashMap;
 
@@ -383,13 +382,8 @@ impl Tree {
     /// budget ran out in the VCF.
     fn attack_of(&mut self, position: &Position, budget: &mut Budget) -> Option<Attack> {
         // One scan of the board gives both the fours for the VCF and the threats to try.
-        let me = position.side_to_move();
-        let threats = position.threats(me);
-        let fours: PointSet = threats
-            .iter()
-            .filter(|(_, t)| t.fours() > 0 && !t.contains(Shape::Five))
-            .map(|(p, _)| p)
-            .collect();
+        let threats = position.threats(position.side_to_move());
+        let fours = fours_of(&threats);
         let empty = PointSet::EMPTY;
         if let Some(win) = self
             .vcf
@@ -490,70 +484,24 @@ impl Tree {
     }
 }
 
-/// The defender to move in `position` after the attacker's move `last`, which made a four
-/// or left the three at `three` standing: the end, or every defence worth searching.
+/// The defender to move in `position` after the attacker's move `last` (a four, or the three
+/// at `three` left standing): the end, or the defences to search.
 fn defence_of(position: &Position, last: Point, three: Point) -> Defence {
-    let defender = position.side_to_move();
-    let attacker = defender.opponent();
+    let attacker = position.side_to_move().opponent();
     match position.status() {
         Status::Won(p) if p == attacker => return Defence::Settled(true, End::Five),
         status if status.is_over() => return Defence::Settled(false, End::Open),
         _ => {}
     }
-    let fives = fives_near(position, attacker, last);
-    let (replies, pending) = if fives.is_empty() {
-        match three_defences(position, three) {
-            Some(replies) => (replies, Some(three)),
-            None => return Defence::Settled(false, End::Open),
+    match answers(position, last, three) {
+        Answers::ThreatFails => Defence::Settled(false, End::Open),
+        // No defence the defender can play: the four or the three wins.
+        Answers::NoDefence => Defence::Settled(true, End::NoDefence),
+        Answers::Replies(replies, _) if replies.is_empty() => {
+            Defence::Settled(true, End::NoDefence)
         }
-    } else {
-        let blocks = defences(position, attacker, last, &fives);
-        if blocks.is_empty() {
-            return Defence::Settled(true, End::NoDefence);
-        }
-        (blocks, None)
-    };
-    let mut playable = Vec::with_capacity(replies.len());
-    for r in replies {
-        let mut reply = *position;
-        if reply.play(r).is_err() {
-            // A defence the defender may not play (renju) defends nothing.
-            continue;
-        }
-        if reply.status().is_over() {
-            // The defender's five (or a full board): the threat fails.
-            return Defence::Settled(false, End::Open);
-        }
-        playable.push(r);
+        Answers::Replies(replies, pending) => Defence::Replies(replies, pending),
     }
-    if playable.is_empty() {
-        return Defence::Settled(true, End::NoDefence);
-    }
-    Defence::Replies(playable, pending)
-}
-
-/// The attacker's threats in `position` (`threats`: its shapes, `fours`: its four points)
-/// that can be played and do not end the game, the strongest first, each with whether it
-/// is a four.
-fn threat_moves(
-    position: &Position,
-    threats: &ThreatBoard,
-    fours: &PointSet,
-) -> Vec<(Point, bool)> {
-    let mut tries: Vec<(u32, Point)> = threats
-        .iter()
-        .filter(|(_, t)| t.fours() > 0 || t.live_threes() > 0)
-        .map(|(p, t)| (strength(&t), p))
-        .collect();
-    tries.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-    tries
-        .into_iter()
-        .filter(|&(_, m)| {
-            let mut after = *position;
-            after.play(m).is_ok() && !after.status().is_over()
-        })
-        .map(|(_, m)| (m, fours.contains(m)))
-        .collect()
 }
 
 /// `threshold - own + child`, saturating at [`INF`]: a child's threshold from its parent's.

@@ -37,7 +37,9 @@
 use super::lines::Line as BoardLine;
 use boardgames_core::{Game, Player, Status};
 use boardgames_gomoku::rule::Ends;
-use boardgames_gomoku::threat::{line_key_on_line, shape_table, LineShape, Shape, Threats};
+use boardgames_gomoku::threat::{
+    line_key_on_line, shape_table, LineShape, Shape, ThreatBoard, Threats,
+};
 use boardgames_gomoku::{Axis, Point, PointSet, Position, Rule, MAX_SIZE};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -293,8 +295,12 @@ pub(crate) fn all_fives(position: &Position, colour: Player) -> PointSet {
 
 /// Every point where `colour` makes at least one four (and no five).
 pub(crate) fn all_fours(position: &Position, colour: Player) -> PointSet {
-    position
-        .threats(colour)
+    fours_of(&position.threats(colour))
+}
+
+/// The points of a colour's `threats` that make at least one four (and no five).
+pub(crate) fn fours_of(threats: &ThreatBoard) -> PointSet {
+    threats
         .iter()
         .filter(|(_, t)| t.fours() > 0 && !t.contains(Shape::Five))
         .map(|(p, _)| p)

@@ -15,10 +15,11 @@
 //! threats and defences best first, and finds long wins far sooner.
 
 use super::vcf::{
-    all_fives, all_fours, defences, fives_near, line_points, reach, settled, strength, Budget,
-    Line, ThreatLimits, ThreatOutcome, ThreatResult, ThreatWin, Vcf,
+    all_fives, all_fours, defences, fives_near, fours_of, line_points, reach, settled, strength,
+    Budget, Line, ThreatLimits, ThreatOutcome, ThreatResult, ThreatWin, Vcf,
 };
 use boardgames_core::{Game, Status};
+use boardgames_gomoku::threat::ThreatBoard;
 use boardgames_gomoku::{Point, PointSet, Position, Setup};
 use std::collections::HashMap;
 
@@ -119,16 +120,10 @@ impl Vct {
         if threats == 0 || budget.out || self.failed.get(&key).is_some_and(|&t| t >= threats) {
             return None;
         }
-        let mut tries: Vec<(u32, Point)> = position
-            .threats(me)
-            .iter()
-            .filter(|(_, t)| t.fours() > 0 || t.live_threes() > 0)
-            .map(|(p, t)| (strength(&t), p))
-            .collect();
-        tries.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-        for (_, m) in tries {
+        let board = position.threats(me);
+        for (m, _) in threat_moves(position, &board, &fours_of(&board)) {
             let mut after = *position;
-            if after.play(m).is_err() || after.status().is_over() {
+            if after.play(m).is_err() {
                 continue;
             }
             if let Some((line, plies)) = self.defend(&after, m, m, threats - 1, budget) {
@@ -186,26 +181,15 @@ impl Vct {
         budget: &mut Budget,
     ) -> Option<Line> {
         let defender = position.side_to_move();
-        let attacker = defender.opponent();
-        let fives = fives_near(position, attacker, last);
-        let (replies, pending) = if fives.is_empty() {
-            (three_defences(position, threat)?, Some(threat))
-        } else {
-            let blocks = defences(position, attacker, last, &fives);
-            if blocks.is_empty() {
-                return Some((Vec::new(), 2));
-            }
-            (blocks, None)
+        let (replies, pending) = match answers(position, last, threat) {
+            Answers::ThreatFails => return None,
+            Answers::NoDefence => return Some((Vec::new(), 2)),
+            Answers::Replies(replies, pending) => (replies, pending),
         };
         let mut worst: Option<Line> = None;
         for r in replies {
             let mut reply = *position;
-            if reply.play(r).is_err() {
-                continue;
-            }
-            if reply.status().is_over() {
-                return None;
-            }
+            reply.play(r).ok()?;
             let theirs = fives_near(&reply, defender, r);
             let (line, plies) = self.attack(&reply, &theirs, pending, threats, budget)?;
             if worst.as_ref().is_none_or(|w| plies + 1 > w.1) {
@@ -223,6 +207,75 @@ fn prepend(first: Point, line: Vec<Point>) -> Vec<Point> {
     full.push(first);
     full.extend(line);
     full
+}
+
+/// The attacker's threats in `position` (`threats`: its shapes, `fours`: its four points)
+/// that can be played and do not end the game, the strongest first, each with whether it
+/// is a four.
+pub(crate) fn threat_moves(
+    position: &Position,
+    threats: &ThreatBoard,
+    fours: &PointSet,
+) -> Vec<(Point, bool)> {
+    let mut tries: Vec<(u32, Point)> = threats
+        .iter()
+        .filter(|(_, t)| t.fours() > 0 || t.live_threes() > 0)
+        .map(|(p, t)| (strength(&t), p))
+        .collect();
+    tries.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    tries
+        .into_iter()
+        .filter(|&(_, m)| {
+            let mut after = *position;
+            after.play(m).is_ok() && !after.status().is_over()
+        })
+        .map(|(_, m)| (m, fours.contains(m)))
+        .collect()
+}
+
+/// The defender's answers after the attacker's move `last`, which made a four or left the
+/// three at `three` standing.
+pub(crate) enum Answers {
+    /// The threat is none (no real three), or a defence makes a five or ends the game.
+    ThreatFails,
+    /// The four leaves no block (two winning points, or only forbidden ones).
+    NoDefence,
+    /// The defences the defender can play (possibly none), and the three still standing
+    /// after them.
+    Replies(Vec<Point>, Option<Point>),
+}
+
+/// The defender to move in `position` (no game over): its answers to the attacker's `last`
+/// move, a four (every block) or a three at `three` ([`three_defences`]).
+pub(crate) fn answers(position: &Position, last: Point, three: Point) -> Answers {
+    let attacker = position.side_to_move().opponent();
+    let fives = fives_near(position, attacker, last);
+    let (replies, pending) = if fives.is_empty() {
+        match three_defences(position, three) {
+            Some(replies) => (replies, Some(three)),
+            None => return Answers::ThreatFails,
+        }
+    } else {
+        let blocks = defences(position, attacker, last, &fives);
+        if blocks.is_empty() {
+            return Answers::NoDefence;
+        }
+        (blocks, None)
+    };
+    let mut playable = Vec::with_capacity(replies.len());
+    for r in replies {
+        let mut reply = *position;
+        if reply.play(r).is_err() {
+            // A defence the defender may not play (renju) defends nothing.
+            continue;
+        }
+        if reply.status().is_over() {
+            // The defender's five (or a full board).
+            return Answers::ThreatFails;
+        }
+        playable.push(r);
+    }
+    Answers::Replies(playable, pending)
 }
 
 /// The defender's answers worth searching to the attacker's three at `threat` (the defender
