@@ -271,11 +271,19 @@ pub(crate) fn fives_near(position: &Position, colour: Player, near: Point) -> Po
     for axis in Axis::ALL {
         let line = BoardLine::through(u32::from(near.col()), u32::from(near.row()), axis, size);
         let (mine, theirs) = (line.word(own), line.word(opp));
+        // A five through a point holds a window of five points with it and four stones of
+        // `colour`: only the points of such windows are read.
+        let windows = windows_holding(mine, theirs, line.len, 4);
+        if windows == 0 {
+            continue;
+        }
         let (first, last) = (
             line.at.saturating_sub(reach),
             (line.at + reach).min(line.len - 1),
         );
-        for i in (first..=last).filter(|&i| i != line.at && (mine | theirs) >> i & 1 == 0) {
+        for i in (first..=last).filter(|&i| {
+            i != line.at && (mine | theirs) >> i & 1 == 0 && windows & window_starts(i) != 0
+        }) {
             let key = line_key_on_line(mine, theirs, line.len, i, &rule, colour);
             if table.get(key.index()) == Some(&LineShape::Five) {
                 let (col, row) = line.cell(i);
@@ -286,6 +294,61 @@ pub(crate) fn fives_near(position: &Position, colour: Player, near: Point) -> Po
         }
     }
     fives
+}
+
+/// The empty points within the rule's reach of `stone` on its four lines where `colour` may
+/// make a four along that line: a window of five points on it holds the point, three of
+/// `colour`'s stones and none of the other colour's. A four's completion makes a winning run
+/// with the point, and such a run holds a window like that, so after `colour`'s stone on
+/// `stone` every new four point of `colour` is among these (the stone is on no other line of
+/// theirs). Reading the line's words once spares testing every point near the stone: in the
+/// VCF that test took a quarter of the time.
+pub(crate) fn four_candidates(position: &Position, colour: Player, stone: Point) -> PointSet {
+    let size = position.size();
+    let (own, opp) = (position.stones(colour), position.stones(colour.opponent()));
+    let reach = reach(&position.rule()).unsigned_abs();
+    let mut found = PointSet::EMPTY;
+    for axis in Axis::ALL {
+        let line = BoardLine::through(u32::from(stone.col()), u32::from(stone.row()), axis, size);
+        let (mine, theirs) = (line.word(own), line.word(opp));
+        let windows = windows_holding(mine, theirs, line.len, 3);
+        if windows == 0 {
+            continue;
+        }
+        let (first, last) = (
+            line.at.saturating_sub(reach),
+            (line.at + reach).min(line.len - 1),
+        );
+        for i in (first..=last).filter(|&i| (mine | theirs) >> i & 1 == 0) {
+            if windows & window_starts(i) != 0 {
+                let (col, row) = line.cell(i);
+                if let Some(point) = Point::new(col as u8, row as u8) {
+                    found.insert(point);
+                }
+            }
+        }
+    }
+    found
+}
+
+/// The windows of five points on a line of `len` points that hold exactly `stones` of the
+/// stones `mine` and none of `theirs`: bit `s` for the window of points `s` to `s + 4`.
+#[inline]
+fn windows_holding(mine: u32, theirs: u32, len: u32, stones: u32) -> u32 {
+    let mut windows = 0;
+    for start in 0..(len + 1).saturating_sub(5) {
+        let window = 0b11111 << start;
+        if theirs & window == 0 && (mine & window).count_ones() == stones {
+            windows |= 1 << start;
+        }
+    }
+    windows
+}
+
+/// The windows of five points that hold point `i` of a line: bits `i - 4` to `i`.
+#[inline]
+fn window_starts(i: u32) -> u32 {
+    (0b11111u32 << i) >> 4
 }
 
 /// Every point where `colour` makes a five now.
@@ -477,7 +540,13 @@ impl Vcf {
             // Two winning points, or a block the defender may not play.
             return Some((vec![m], 3));
         }
-        let next_fours = fours.union(&line_points(&after, m, reach(&after.rule())));
+        let next_fours = fours.union(&four_candidates(&after, me, m));
+        debug_assert!(
+            line_points(&after, m, reach(&after.rule()))
+                .iter()
+                .all(|p| after.threats_at(me, p).fours() == 0 || next_fours.contains(p)),
+            "a four near {m} left out of the candidates\n{after}"
+        );
         let mut worst: Option<Line> = None;
         for b in blocks {
             let mut reply = after;
@@ -568,5 +637,62 @@ mod tests {
             }
         }
         assert!(found > 100, "only {found} winning points were compared");
+    }
+
+    /// Every point within reach of a stone on its lines where its colour makes a four along
+    /// that line is a four candidate, under every rule and near the edges; and the candidates
+    /// are far fewer than the points tested.
+    #[test]
+    fn four_candidates_hold_every_four_on_the_stones_lines() {
+        let mut rng = Rng::new(77);
+        let (mut fours, mut candidates, mut points) = (0, 0, 0);
+        for (_, rule) in Rule::NAMED {
+            for size in [7u32, 15, u32::from(MAX_SIZE)] {
+                for _ in 0..12 {
+                    let mut position = Position::new(size, rule).unwrap();
+                    for _ in 0..(size * size / 3) {
+                        let p = Point::new(rng.below(size) as u8, rng.below(size) as u8).unwrap();
+                        let mut next = position;
+                        if next.play(p).is_ok() && !next.status().is_over() {
+                            position = next;
+                        }
+                    }
+                    for colour in [Player::First, Player::Second] {
+                        for stone in position.stones(colour).iter() {
+                            let found = four_candidates(&position, colour, stone);
+                            candidates += found.len();
+                            let reach = reach(&position.rule());
+                            for axis in Axis::ALL {
+                                for sign in [-1, 1] {
+                                    for d in 1..=reach {
+                                        let Some(p) = stone.step(axis, sign * d, position.size())
+                                        else {
+                                            break;
+                                        };
+                                        if position.stone_at(p).is_some() {
+                                            continue;
+                                        }
+                                        points += 1;
+                                        if position.threats_at(colour, p).line(axis).fours() > 0 {
+                                            fours += 1;
+                                            assert!(
+                                                found.contains(p),
+                                                "{rule:?}: {colour:?}'s four at {p} on a line \
+                                                 of {stone} left out\n{position}"
+                                            );
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(fours > 100, "only {fours} fours were compared");
+        assert!(
+            candidates * 3 < points,
+            "{candidates} candidates of {points} points"
+        );
     }
 }

@@ -19,7 +19,7 @@ use super::vcf::{
     Budget, Line, ThreatLimits, ThreatOutcome, ThreatResult, ThreatWin, Vcf,
 };
 use boardgames_core::{Game, Status};
-use boardgames_gomoku::threat::ThreatBoard;
+use boardgames_gomoku::threat::{Shape, ThreatBoard};
 use boardgames_gomoku::{Point, PointSet, Position, Setup};
 use std::collections::HashMap;
 
@@ -311,13 +311,20 @@ pub(crate) fn three_defences(position: &Position, threat: Point) -> Option<Vec<P
     // with them which blocks are allowed: there every point is played out.
     let anywhere = recheck || *forbidden.get(defender);
     let near = line_points(position, threat, reach);
-    let counters = all_fours(position, defender);
+    let threats = position.threats(defender);
+    let counters = fours_of(&threats);
     let mut replies: Vec<Point> = near
         .iter()
         .filter(|&d| !counters.contains(d))
-        // A stone off every line through the winning points, within reach, changes none of
-        // them: no need to play it out.
-        .filter(|&d| anywhere || wins.iter().any(|s| in_line(d, s, reach)))
+        // A winning point off the lines through a stone, or beyond reach on them, stays
+        // winning (the attacker's five and its blocks lie within reach of it): unless the
+        // stone makes the defender's own five, it must be in line with every winning point
+        // to defend. Most points near a three are not, and need not be played out.
+        .filter(|&d| {
+            anywhere
+                || wins.iter().all(|s| in_line(d, s, reach))
+                || threats.get(d).contains(Shape::Five)
+        })
         .filter(|&d| {
             let mut after = *position;
             if after.play(d).is_err() {
