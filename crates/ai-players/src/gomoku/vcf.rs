@@ -259,40 +259,23 @@ pub(crate) fn line_points(position: &Position, point: Point, reach: i32) -> Poin
 /// the board for each point, as [`boardgames_gomoku::threat::line_key`] does, took 44% of a
 /// VCT's time in a profile.
 pub(crate) fn fives_near(position: &Position, colour: Player, near: Point) -> PointSet {
-    let size = position.size();
-    if !near.is_on_board(size) {
-        return PointSet::EMPTY;
-    }
     let rule = position.rule();
     let table = shape_table(&rule, colour);
-    let (own, opp) = (position.stones(colour), position.stones(colour.opponent()));
-    let reach = reach(&rule).unsigned_abs();
     let mut fives = PointSet::EMPTY;
-    for axis in Axis::ALL {
-        let line = BoardLine::through(u32::from(near.col()), u32::from(near.row()), axis, size);
-        let (mine, theirs) = (line.word(own), line.word(opp));
-        // A five through a point holds a window of five points with it and four stones of
-        // `colour`: only the points of such windows are read.
-        let windows = windows_holding(mine, theirs, line.len, 4);
-        if windows == 0 {
-            continue;
-        }
-        let (first, last) = (
-            line.at.saturating_sub(reach),
-            (line.at + reach).min(line.len - 1),
-        );
-        for i in (first..=last).filter(|&i| {
-            i != line.at && (mine | theirs) >> i & 1 == 0 && windows & window_starts(i) != 0
-        }) {
+    // A five through a point holds a window of five points with it and four stones of
+    // `colour`: only the points of such windows are read.
+    window_points(
+        position,
+        colour,
+        near,
+        4,
+        |point, line, (mine, theirs), i| {
             let key = line_key_on_line(mine, theirs, line.len, i, &rule, colour);
             if table.get(key.index()) == Some(&LineShape::Five) {
-                let (col, row) = line.cell(i);
-                if let Some(point) = Point::new(col as u8, row as u8) {
-                    fives.insert(point);
-                }
+                fives.insert(point);
             }
-        }
-    }
+        },
+    );
     fives
 }
 
@@ -304,14 +287,35 @@ pub(crate) fn fives_near(position: &Position, colour: Player, near: Point) -> Po
 /// lines, or beyond reach on them, gains no four from it. Reading the line's words once spares
 /// testing every point near the stone: in the VCF that test took a quarter of the time.
 pub(crate) fn four_candidates(position: &Position, colour: Player, stone: Point) -> PointSet {
+    let mut found = PointSet::EMPTY;
+    window_points(position, colour, stone, 3, |point, _, _, _| {
+        found.insert(point)
+    });
+    found
+}
+
+/// Calls `visit` with each empty point other than `at` within the rule's reach on the four
+/// lines through `at` that lies in a window of five points of that line holding exactly
+/// `stones` of `colour`'s stones and none of the other colour's; with the line, its words of
+/// `colour`'s and the other colour's stones, and the point's place on it.
+#[inline]
+fn window_points(
+    position: &Position,
+    colour: Player,
+    at: Point,
+    stones: u32,
+    mut visit: impl FnMut(Point, &BoardLine, (u32, u32), u32),
+) {
     let size = position.size();
+    if !at.is_on_board(size) {
+        return;
+    }
     let (own, opp) = (position.stones(colour), position.stones(colour.opponent()));
     let reach = reach(&position.rule()).unsigned_abs();
-    let mut found = PointSet::EMPTY;
     for axis in Axis::ALL {
-        let line = BoardLine::through(u32::from(stone.col()), u32::from(stone.row()), axis, size);
+        let line = BoardLine::through(u32::from(at.col()), u32::from(at.row()), axis, size);
         let (mine, theirs) = (line.word(own), line.word(opp));
-        let windows = windows_holding(mine, theirs, line.len, 3);
+        let windows = windows_holding(mine, theirs, line.len, stones);
         if windows == 0 {
             continue;
         }
@@ -319,16 +323,15 @@ pub(crate) fn four_candidates(position: &Position, colour: Player, stone: Point)
             line.at.saturating_sub(reach),
             (line.at + reach).min(line.len - 1),
         );
-        for i in (first..=last).filter(|&i| (mine | theirs) >> i & 1 == 0) {
-            if windows & window_starts(i) != 0 {
-                let (col, row) = line.cell(i);
-                if let Some(point) = Point::new(col as u8, row as u8) {
-                    found.insert(point);
-                }
+        for i in (first..=last).filter(|&i| {
+            i != line.at && (mine | theirs) >> i & 1 == 0 && windows & window_starts(i) != 0
+        }) {
+            let (col, row) = line.cell(i);
+            if let Some(point) = Point::new(col as u8, row as u8) {
+                visit(point, &line, (mine, theirs), i);
             }
         }
     }
-    found
 }
 
 /// The windows of five points on a line of `len` points that hold exactly `stones` of the
