@@ -318,11 +318,10 @@ impl SearchPosition {
                         .copied()
                         .unwrap_or_default();
                     let old = self.cells.get(colour)[index];
-                    if old.shape(axis.index()) != shape {
-                        let mut threats = old.threats();
-                        threats.0[axis.index()] = shape;
+                    if old.shape_bits() >> (4 * axis.index()) & 0xF != shape as u32 {
                         let restricted = *restricted.get(colour);
-                        self.set::<LOG>(colour, index, Cell::of(threats, restricted));
+                        let new = old.with_shape(axis.index(), shape, restricted);
+                        self.set::<LOG>(colour, index, new);
                     }
                 }
             }
