@@ -709,14 +709,28 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>, W: Walk<G>> Context<'_, G, E, 
                 break;
             }
         }
+        self.finish(at, (best, best_move), moves, (alpha_original, beta));
+        best
+    }
+
+    /// The end of [`Context::search_moves`]: at the root, reports the best move even when
+    /// every move failed low; stores the node's `best` score and move in the table for the
+    /// window it was searched with.
+    #[inline(always)]
+    fn finish(
+        &mut self,
+        at: At,
+        (best, best_move): (Score, Option<G::Move>),
+        moves: &[G::Move],
+        (alpha, beta): (Score, Score),
+    ) {
         if at.ply == 0 && self.s.pv_len[0] == 0 {
             // Every move failed low at the root: still report the best one found.
             self.record_pv(0, best_move.unwrap_or(moves[0]));
         }
         if at.use_table {
-            self.store(at, best, best_move, alpha_original, beta, moves.len());
+            self.store(at, best, best_move, alpha, beta, moves.len());
         }
-        best
     }
 
     /// The moves a node searches at most: late-move pruning, off the principal variation
