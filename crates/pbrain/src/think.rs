@@ -22,11 +22,11 @@ const VCT_SHARE: u32 = 12;
 /// the rest checks that its move leaves the opponent no VCF and no VCT of up to
 /// [`GUARD_THREATS`] threats, and looks for a move that does when it does not. The check of
 /// the search's move gets half of it, and it changes the move about once in forty; the
-/// time it does not use is lost. Against Rapfi at 500 ms a move the check with the VCT won
-/// 33 of 240 games where the same build with the VCF check alone (and 94% for the search)
-/// won 17 of 120, and 46 of 120 against 44 at 250 ms against Rapfi's 100 ms: even, within
-/// noise (`docs/strength.md`).
-const SEARCH_SHARE: u32 = 88;
+/// time it does not use is lost. It was 88%: the check mostly takes a millisecond or two,
+/// and when it changed the move against Rapfi (46 changes in 120 games at 500 ms), the game
+/// was lost already (Rapfi saw its own mate before the move in each of the 13 asked), so
+/// the time it kept in reserve bought nothing (`docs/strength.md`).
+const SEARCH_SHARE: u32 = 95;
 /// The most threats (threes and fours) before the final VCF in the engine's VCT, searched by
 /// proof numbers ([`vct_proof_numbers`]), which deepen one threat at a time and within
 /// [`VCT_SHARE`] of a 500 ms turn reach four or five threats.
