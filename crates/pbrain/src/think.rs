@@ -23,9 +23,11 @@ const VCT_SHARE: u32 = 12;
 /// [`GUARD_THREATS`] threats, and looks for a move that does when it does not. The check of
 /// the search's move gets half of it, and it changes the move about once in forty; the
 /// time it does not use is lost. It was 88%: the check mostly takes a millisecond or two,
-/// and when it changed the move against Rapfi (46 changes in 120 games at 500 ms), the game
-/// was lost already (Rapfi saw its own mate before the move in each of the 13 asked), so
-/// the time it kept in reserve bought nothing (`docs/strength.md`).
+/// and when a check changed the move against Rapfi (46 changes in two logged runs of 60
+/// games at 500 ms, with a five-threat check by proof numbers), the game was lost already
+/// (Rapfi saw its own mate before the move in each of the 13 asked), so the time kept in
+/// reserve bought nothing. At 95% the answer comes at about 400 ms of a 500 ms turn, not
+/// 370 (`docs/strength.md`).
 const SEARCH_SHARE: u32 = 95;
 /// The most threats (threes and fours) before the final VCF in the engine's VCT, searched by
 /// proof numbers ([`vct_proof_numbers`]), which deepen one threat at a time and within
