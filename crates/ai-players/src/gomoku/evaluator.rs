@@ -321,37 +321,36 @@ impl GomokuEvaluator {
             push_where(position, moves, |_, _| true);
             return;
         }
-        // The best `width` so far, best first: (hint, index), higher hint then lower index.
-        let mut kept = [(0, 0u16); MAX_WIDTH];
+        // The best `width` so far, best first, as keys: the hint above 16 bits, then the
+        // index's complement, so a higher key is a higher hint then a lower index and one
+        // comparison orders two points (hints are below 2^31).
+        let mut kept = [0i64; MAX_WIDTH];
         let mut n = 0;
-        let better = |a: (Score, u16), b: (Score, u16)| a.0 > b.0 || (a.0 == b.0 && a.1 < b.1);
         for point in position.near() {
             let (mine, theirs) = (
                 position.cell(me, point),
                 position.cell(me.opponent(), point),
             );
-            let entry = (
-                hint(mine, theirs) + near_hint(position, me, point),
-                point.index() as u16,
-            );
-            if n == width && !better(entry, kept[n - 1]) {
+            let hint = hint(mine, theirs) + near_hint(position, me, point);
+            let key = i64::from(hint) << 16 | i64::from(0xFFFF - point.index() as u16);
+            if n == width && key <= kept[n - 1] {
                 continue;
             }
             if !allowed(position, restricted, point, mine) {
                 continue;
             }
             let mut at = n.min(width - 1);
-            while at > 0 && better(entry, kept[at - 1]) {
+            while at > 0 && key > kept[at - 1] {
                 kept[at] = kept[at - 1];
                 at -= 1;
             }
-            kept[at] = entry;
+            kept[at] = key;
             n = (n + 1).min(width);
         }
         moves.extend(
             kept[..n]
                 .iter()
-                .filter_map(|&(_, i)| Point::from_index(i as usize)),
+                .filter_map(|&key| Point::from_index(0xFFFF - (key & 0xFFFF) as usize)),
         );
     }
 }

@@ -288,8 +288,10 @@ impl Cell {
         Cell::from_shape_bits(bits, restricted)
     }
 
-    /// The cell of the shapes packed 4 bits an axis ([`Cell::shape_bits`]): what
-    /// [`Cell::of`] gives for them, read from [`PAIR_SUMS`] two axes at a time.
+    /// The cell of the shapes packed 4 bits an axis ([`Cell::shape_bits`]): the value and
+    /// classes [`assess`] gives them, dead for a restricted colour where
+    /// [`may_be_forbidden`] says so ([`Cell::of`]), computed from [`PAIR_SUMS`] two axes at a
+    /// time instead of shape by shape (a unit test holds the two equal on every combination).
     #[inline(always)]
     fn from_shape_bits(bits: u32, restricted: bool) -> Cell {
         let bits = bits & 0xFFFF;
