@@ -107,32 +107,42 @@ const OVERLINES_AT: u32 = 25;
 
 /// For each byte of a cell's shape bits (two axes), the sums [`assess`] and
 /// [`may_be_forbidden`] take over the axes, in the fields above: two lookups give a cell's
-/// four axes. A nibble that is no shape counts as [`LineShape::None`], as [`Cell::shape`]
-/// reads it.
+/// four axes.
 const PAIR_SUMS: [u32; 256] = {
     let mut table = [0u32; 256];
     let mut byte = 0;
     while byte < 256 {
-        let mut word = 0u32;
-        let mut half = 0;
-        while half < 2 {
-            let i = byte >> (4 * half) & 0xF;
-            if i < LineShape::ALL.len() {
-                let shape = LineShape::ALL[i];
-                word += AXIS_VALUE[i] as u32;
-                word += shape.fours() << FOURS_AT;
-                word += (shape.is_live_three() as u32) << THREES_AT;
-                word += (matches!(shape, LineShape::Five) as u32) << FIVES_AT;
-                word += (matches!(shape, LineShape::StraightFour) as u32) << STRAIGHT_AT;
-                word += (matches!(shape, LineShape::Overline) as u32) << OVERLINES_AT;
-            }
-            half += 1;
-        }
-        table[byte] = word;
+        let [a, b] = pair_shapes(byte);
+        table[byte] = axis_sums(a) + axis_sums(b);
         byte += 1;
     }
     table
 };
+
+/// The two axes' shapes of a byte of shape bits, low nibble first; a nibble that is no shape
+/// is [`LineShape::None`], as [`Cell::shape`] reads it.
+const fn pair_shapes(byte: usize) -> [LineShape; 2] {
+    [nibble_shape(byte & 0xF), nibble_shape(byte >> 4 & 0xF)]
+}
+
+/// The shape of a nibble of shape bits: [`LineShape::None`] for one that is no shape.
+const fn nibble_shape(nibble: usize) -> LineShape {
+    if nibble < LineShape::ALL.len() {
+        LineShape::ALL[nibble]
+    } else {
+        LineShape::None
+    }
+}
+
+/// One axis's share of a [`PAIR_SUMS`] entry.
+const fn axis_sums(shape: LineShape) -> u32 {
+    AXIS_VALUE[shape as usize] as u32
+        + (shape.fours() << FOURS_AT)
+        + ((shape.is_live_three() as u32) << THREES_AT)
+        + ((matches!(shape, LineShape::Five) as u32) << FIVES_AT)
+        + ((matches!(shape, LineShape::StraightFour) as u32) << STRAIGHT_AT)
+        + ((matches!(shape, LineShape::Overline) as u32) << OVERLINES_AT)
+}
 
 /// `true` when a stone of a colour the rule restricts (renju's black) with `threats` might be
 /// on a forbidden point (an overline, two fours, two live threes) and no five makes it
@@ -197,25 +207,22 @@ const PAIR_TERMS: [u128; 256] = {
     let mut table = [0u128; 256];
     let mut byte = 0;
     while byte < 256 {
-        let mut word = 0u128;
-        let mut half = 0;
-        while half < 2 {
-            let i = byte >> (4 * half) & 0xF;
-            if i < LineShape::ALL.len() {
-                let shape = LineShape::ALL[i];
-                if let Some(term) = shape_term(shape) {
-                    word += 1 << (LANE * term as u32);
-                }
-                word += (shape.fours() as u128) << FOURS_BIT;
-                word += (shape.is_live_three() as u128) << (FOURS_BIT + 4);
-            }
-            half += 1;
-        }
-        table[byte] = word;
+        let [a, b] = pair_shapes(byte);
+        table[byte] = axis_terms(a) + axis_terms(b);
         byte += 1;
     }
     table
 };
+
+/// One axis's share of a [`PAIR_TERMS`] entry.
+const fn axis_terms(shape: LineShape) -> u128 {
+    let term = match shape_term(shape) {
+        Some(term) => 1 << (LANE * term as u32),
+        None => 0,
+    };
+    term + ((shape.fours() as u128) << FOURS_BIT)
+        + ((shape.is_live_three() as u128) << (FOURS_BIT + 4))
+}
 
 /// The evaluation terms of `cell` ([`eval_terms`] of its threats), one [`LANE`]-bit lane a
 /// term from bit 0: sums of such words add term by term, which is how a
