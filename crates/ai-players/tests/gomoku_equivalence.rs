@@ -5,8 +5,7 @@
 //! that take moves back in place (make/unmake) walk exactly the tree copy-make walks. The
 //! engine's selective pruning ([`SELECTIVITY`]) gives up equal values but keeps its proofs.
 
-use boardgames_core::{Game, MoveList, Rng};
-use boardgames_gomoku::{Point, Position, Rule};
+use boardgames_core::MoveList;
 use boardgames_players::gomoku::{GomokuEvaluator, SearchPosition, MAX_WIDTH, SELECTIVITY};
 use boardgames_players::Seeded;
 use boardgames_search::{
@@ -15,40 +14,8 @@ use boardgames_search::{
 };
 use proptest::prelude::*;
 
-const RULES: [Rule; 6] = [
-    Rule::CARO,
-    Rule::CARO5,
-    Rule::CARO6,
-    Rule::STANDARD,
-    Rule::FREESTYLE,
-    Rule::RENJU,
-];
-
-/// `plies` random moves near the centre (stopping before the game ends), so that threats
-/// are many.
-fn random_position(size: u32, rule: Rule, plies: usize, seed: u64) -> SearchPosition {
-    let mut position = SearchPosition::new(Position::new(size, rule).unwrap());
-    let mut rng = Rng::new(seed);
-    let span = size.min(7);
-    let offset = (size - span) / 2;
-    for _ in 0..plies {
-        let p = Point::new(
-            (offset + rng.below(span)) as u8,
-            (offset + rng.below(span)) as u8,
-        )
-        .unwrap();
-        if !position.is_legal(p) {
-            continue;
-        }
-        let mut next = position.clone();
-        next.play(p).unwrap();
-        if next.status().is_over() {
-            break;
-        }
-        position = next;
-    }
-    position
-}
+mod common;
+use common::{random_position, RULES};
 
 /// The node budget of the oracle's tree: larger where the tests run optimised.
 const BUDGET: f64 = if cfg!(debug_assertions) {
@@ -96,7 +63,7 @@ proptest! {
         extension in any::<bool>(),
         root_width in prop::sample::select(vec![1usize, 16, MAX_WIDTH]),
     ) {
-        let mut position = random_position(size, RULES[rule], plies, seed);
+        let mut position = SearchPosition::new(random_position(size, RULES[rule], plies, seed));
         position.mark_root();
         // With the four extension negamax extends the same way, so the values still agree;
         // a wider root is the same tree for every technique.
@@ -122,7 +89,7 @@ proptest! {
         seed in any::<u64>(),
         depth in 1u32..5,
     ) {
-        let mut position = random_position(size, RULES[rule], plies, seed);
+        let mut position = SearchPosition::new(random_position(size, RULES[rule], plies, seed));
         position.mark_root();
         let evaluator = GomokuEvaluator::new().with_four_extension(true);
         let depth = depth.min(affordable_depth(&position, &evaluator, 4));
@@ -149,7 +116,7 @@ proptest! {
         plies in 0usize..30,
         seed in any::<u64>(),
     ) {
-        let position = random_position(size, RULES[rule], plies, seed);
+        let position = SearchPosition::new(random_position(size, RULES[rule], plies, seed));
         let evaluator = GomokuEvaluator::new();
         let mut searcher = Searcher::new(evaluator).with_table_bytes(1 << 14);
         for depth in 1..=affordable_depth(&position, &evaluator, 4) {

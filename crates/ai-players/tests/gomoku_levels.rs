@@ -1,40 +1,14 @@
 //! The gomoku levels: legal and repeatable moves under every rule, renju's forbidden points
 //! avoided, and the stronger level beating the weaker one in most seeded games.
 
-use boardgames_core::{Game, Player, Rng, Status};
+use boardgames_core::{Game, Player, Status};
 use boardgames_gomoku::{Point, PointSet, Position, Rule, Setup};
 use boardgames_players::gomoku::{GomokuPlayer, Level};
 use boardgames_players::ComputerPlayer;
 use boardgames_search::Limits;
 
-const RULES: [Rule; 6] = [
-    Rule::CARO,
-    Rule::CARO5,
-    Rule::CARO6,
-    Rule::STANDARD,
-    Rule::FREESTYLE,
-    Rule::RENJU,
-];
-
-/// `plies` random legal moves near the centre, stopping before the game ends.
-fn random_position(size: u32, rule: Rule, plies: usize, seed: u64) -> Position {
-    let mut position = Position::new(size, rule).unwrap();
-    let mut rng = Rng::new(seed);
-    let span = size.min(7);
-    let offset = (size - span) / 2;
-    for _ in 0..plies {
-        let p = Point::new(
-            (offset + rng.below(span)) as u8,
-            (offset + rng.below(span)) as u8,
-        )
-        .unwrap();
-        let mut next = position;
-        if next.play(p).is_ok() && !next.status().is_over() {
-            position = next;
-        }
-    }
-    position
-}
+mod common;
+use common::{random_position, RULES};
 
 /// A player at `level`; the expert's budget is cut where the tests run unoptimised.
 fn player(level: Level, seed: u64) -> GomokuPlayer {

@@ -8,6 +8,9 @@ use boardgames_gomoku::{Axis, Point, PointSet, Rule, Setup};
 use boardgames_players::gomoku::{Class, GomokuEvaluator, SearchPosition};
 use boardgames_search::{score, Evaluator, Limits, Proof, SearchResult, Searcher};
 
+mod common;
+use common::RULES;
+
 fn points(names: &str) -> PointSet {
     names
         .split_whitespace()
@@ -50,14 +53,7 @@ const FOUR_WHITE: &str = "c4 d4 e4 a1";
 
 #[test]
 fn a_five_in_one_under_every_rule() {
-    for rule in [
-        Rule::CARO,
-        Rule::CARO5,
-        Rule::CARO6,
-        Rule::STANDARD,
-        Rule::FREESTYLE,
-        Rule::RENJU,
-    ] {
+    for rule in RULES {
         let position = setup(9, rule, FOUR_BLACK, FOUR_WHITE);
         let result = search(&position, 5);
         assert_eq!(result.proof, Some(Proof::Win), "{rule}");

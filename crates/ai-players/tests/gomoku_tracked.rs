@@ -12,14 +12,8 @@ use boardgames_players::gomoku::{
 };
 use proptest::prelude::*;
 
-const RULES: [Rule; 6] = [
-    Rule::CARO,
-    Rule::CARO5,
-    Rule::CARO6,
-    Rule::STANDARD,
-    Rule::FREESTYLE,
-    Rule::RENJU,
-];
+mod common;
+use common::{near_centre, RULES};
 
 /// The raw shapes of a point from the crate's tables (no true-three test for renju's black).
 fn raw_threats(pos: &Position, colour: Player, point: Point) -> Threats {
@@ -62,18 +56,6 @@ fn neighbours_from_scratch(pos: &Position, colour: Player, point: Point) -> u32 
             dc.max(dr) == 1 || (dc.max(dr) == 2 && (dc == 0 || dr == 0 || dc == dr))
         })
         .count() as u32
-}
-
-/// A random point of the 9x9 square at the centre of a `size` board (all of a smaller one),
-/// so that shapes are many.
-fn near_centre(rng: &mut Rng, size: u32) -> Point {
-    let span = size.min(9);
-    let offset = (size - span) / 2;
-    Point::new(
-        (offset + rng.below(span)) as u8,
-        (offset + rng.below(span)) as u8,
-    )
-    .unwrap()
 }
 
 fn check(tracked: &SearchPosition) -> Result<(), TestCaseError> {
@@ -175,7 +157,7 @@ proptest! {
         let mut tracked = SearchPosition::new(Position::new(size, rule).unwrap());
         let mut rng = Rng::new(seed);
         for _ in 0..plies {
-            let p = near_centre(&mut rng, size);
+            let p = near_centre(&mut rng, size, 9);
             if !tracked.is_legal(p) {
                 continue;
             }
@@ -212,7 +194,7 @@ proptest! {
                 prop_assert_eq!(*tracked.position(), before);
                 prop_assert_eq!(tracked.zobrist(), before.zobrist_from_scratch());
             } else {
-                let p = near_centre(&mut rng, size);
+                let p = near_centre(&mut rng, size, 9);
                 if tracked.status().is_over() || !tracked.is_legal(p) {
                     continue;
                 }

@@ -606,12 +606,10 @@ mod tests {
         fives
     }
 
-    /// The line words give the same points as reading the board point by point, under every
-    /// rule, on small, standard and the largest boards, near the edges too.
-    #[test]
-    fn fives_near_from_line_words_matches_the_points() {
-        let mut rng = Rng::new(2026);
-        let mut found = 0;
+    /// Calls `check` on twelve positions for each named rule and each of a small, the
+    /// standard and the largest board: random stones on a third of the points, none ending
+    /// the game.
+    fn for_crowded_positions(rng: &mut Rng, mut check: impl FnMut(&Position, &mut Rng)) {
         for (_, rule) in Rule::NAMED {
             for size in [7u32, 15, u32::from(MAX_SIZE)] {
                 for _ in 0..12 {
@@ -623,22 +621,33 @@ mod tests {
                             position = next;
                         }
                     }
-                    for _ in 0..20 {
-                        let near =
-                            Point::new(rng.below(size) as u8, rng.below(size) as u8).unwrap();
-                        for colour in [Player::First, Player::Second] {
-                            let expected = fives_near_by_points(&position, colour, near);
-                            assert_eq!(
-                                fives_near(&position, colour, near),
-                                expected,
-                                "{rule:?}, near {near}, {colour:?}:\n{position}"
-                            );
-                            found += expected.len();
-                        }
-                    }
+                    check(&position, rng);
                 }
             }
         }
+    }
+
+    /// The line words give the same points as reading the board point by point, under every
+    /// rule, on small, standard and the largest boards, near the edges too.
+    #[test]
+    fn fives_near_from_line_words_matches_the_points() {
+        let mut rng = Rng::new(2026);
+        let mut found = 0;
+        for_crowded_positions(&mut rng, |position, rng| {
+            let (rule, size) = (position.rule(), u32::from(position.size()));
+            for _ in 0..20 {
+                let near = Point::new(rng.below(size) as u8, rng.below(size) as u8).unwrap();
+                for colour in [Player::First, Player::Second] {
+                    let expected = fives_near_by_points(position, colour, near);
+                    assert_eq!(
+                        fives_near(position, colour, near),
+                        expected,
+                        "{rule:?}, near {near}, {colour:?}:\n{position}"
+                    );
+                    found += expected.len();
+                }
+            }
+        });
         assert!(found > 100, "only {found} winning points were compared");
     }
 
@@ -649,49 +658,37 @@ mod tests {
     fn four_candidates_hold_every_four_on_the_stones_lines() {
         let mut rng = Rng::new(77);
         let (mut fours, mut candidates, mut points) = (0, 0, 0);
-        for (_, rule) in Rule::NAMED {
-            for size in [7u32, 15, u32::from(MAX_SIZE)] {
-                for _ in 0..12 {
-                    let mut position = Position::new(size, rule).unwrap();
-                    for _ in 0..(size * size / 3) {
-                        let p = Point::new(rng.below(size) as u8, rng.below(size) as u8).unwrap();
-                        let mut next = position;
-                        if next.play(p).is_ok() && !next.status().is_over() {
-                            position = next;
-                        }
-                    }
-                    for colour in [Player::First, Player::Second] {
-                        for stone in position.stones(colour).iter() {
-                            let found = four_candidates(&position, colour, stone);
-                            candidates += found.len();
-                            let reach = reach(&position.rule());
-                            for axis in Axis::ALL {
-                                for sign in [-1, 1] {
-                                    for d in 1..=reach {
-                                        let Some(p) = stone.step(axis, sign * d, position.size())
-                                        else {
-                                            break;
-                                        };
-                                        if position.stone_at(p).is_some() {
-                                            continue;
-                                        }
-                                        points += 1;
-                                        if position.threats_at(colour, p).line(axis).fours() > 0 {
-                                            fours += 1;
-                                            assert!(
-                                                found.contains(p),
-                                                "{rule:?}: {colour:?}'s four at {p} on a line \
-                                                 of {stone} left out\n{position}"
-                                            );
-                                        }
-                                    }
+        for_crowded_positions(&mut rng, |position, _| {
+            let rule = position.rule();
+            for colour in [Player::First, Player::Second] {
+                for stone in position.stones(colour).iter() {
+                    let found = four_candidates(position, colour, stone);
+                    candidates += found.len();
+                    let reach = reach(&rule);
+                    for axis in Axis::ALL {
+                        for sign in [-1, 1] {
+                            for d in 1..=reach {
+                                let Some(p) = stone.step(axis, sign * d, position.size()) else {
+                                    break;
+                                };
+                                if position.stone_at(p).is_some() {
+                                    continue;
+                                }
+                                points += 1;
+                                if position.threats_at(colour, p).line(axis).fours() > 0 {
+                                    fours += 1;
+                                    assert!(
+                                        found.contains(p),
+                                        "{rule:?}: {colour:?}'s four at {p} on a line of \
+                                         {stone} left out\n{position}"
+                                    );
                                 }
                             }
                         }
                     }
                 }
             }
-        }
+        });
         assert!(fours > 100, "only {fours} fours were compared");
         assert!(
             candidates * 3 < points,
