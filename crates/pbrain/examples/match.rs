@@ -18,6 +18,10 @@
 //! fixed openings, each played twice (colours swapped). A late answer (past `--turn-ms` plus
 //! `--tolerance-ms`, 0 by default) or an illegal move loses the game. `--random-openings
 //! SEED`: openings of three stones within two points of the centre drawn from the seed.
+//! `--print-openings`: print the openings instead of playing them, one a line in
+//! c-gomoku-cli's offset notation (`x,y` from the centre, `y` growing downwards, as the
+//! protocol's), so that c-gomoku-cli plays the same ones (`-openings file=F order=sequential`
+//! with `-repeat`).
 //!
 //! Environment: `MATCH_LOG=1` logs every line to and from the engines; `MATCH_GAMES=FILE`
 //! appends each finished game (the training data of `fit_eval`); `MATCH_EVALS=FILE` appends
@@ -420,6 +424,17 @@ fn dump_eval(position: &Position, message: &str) {
     append_line(&path, &fields.join(",")).expect("the evaluation file opens");
 }
 
+/// `stones` (offsets from the centre, rows counted upwards as the workspace's notation
+/// counts them) in c-gomoku-cli's offset notation, whose rows count downwards:
+/// `0,0, 1,-1, 2,0`.
+fn offset_notation(stones: &[(i8, i8)]) -> String {
+    let moves: Vec<String> = stones
+        .iter()
+        .map(|(dc, dr)| format!("{dc},{}", -dr))
+        .collect();
+    moves.join(", ")
+}
+
 /// The value given after `--name` on the command line, if any.
 fn option<'a>(args: &'a [String], name: &str) -> Option<&'a str> {
     let i = args.iter().position(|a| a == name)?;
@@ -454,6 +469,12 @@ fn main() {
     } else {
         openings.min(OPENINGS.len())
     };
+    if args.iter().any(|a| a == "--print-openings") {
+        for opening in 0..openings {
+            println!("{}", offset_notation(&settings.opening(opening)));
+        }
+        return;
+    }
     for opening in 0..openings {
         for a_black in [true, false] {
             let result = game(&settings, opening, a_black, &mut tally);
