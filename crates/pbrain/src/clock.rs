@@ -1,9 +1,11 @@
 //! Time and memory: what the manager's `INFO` keys allow, turned into a thinking time per
 //! move and a transposition-table size.
 //!
-//! The thinking time is the smallest of: the turn limit, a share of the match time left, and
-//! [`HARD_CAP`]; minus a safety margin for the answer's way back through the pipe and for the
-//! search noticing its deadline (30 ms and 10%). A turn limit of 0 asks for an instant move.
+//! The thinking time is the smallest of: the turn limit, a share of the match time left (plus
+//! most of the increment a manager adds each move, which the protocol does not announce: the
+//! clock infers it from `time_left`), and [`HARD_CAP`]; minus a safety margin for the answer's
+//! way back through the pipe and for the search noticing its deadline (30 ms and 10%). A turn
+//! limit of 0 asks for an instant move.
 
 use std::time::Duration;
 
@@ -30,6 +32,13 @@ pub struct Clock {
     pub left_ms: Option<u64>,
     /// `max_memory` in bytes (0: no limit).
     pub max_memory: u64,
+    /// The time the manager adds to `time_left` each move, as last inferred
+    /// ([`Clock::note_time_left`]; 0 until seen).
+    pub increment_ms: u64,
+    /// What `time_left` will be if the manager adds nothing: the last `time_left` minus the
+    /// time the engine then took to answer ([`Clock::note_answer`]); `None` when no answer
+    /// has been timed since.
+    pub expected_left_ms: Option<u64>,
 }
 
 impl Default for Clock {
@@ -41,6 +50,8 @@ impl Default for Clock {
             match_ms: 0,
             left_ms: None,
             max_memory: 0,
+            increment_ms: 0,
+            expected_left_ms: None,
         }
     }
 }
@@ -51,9 +62,14 @@ impl Clock {
         let mut ms = self.turn_ms;
         if let Some(left) = self.left_ms.filter(|_| self.match_ms > 0) {
             // Spread the match time over the moves a game may still need (at most half the
-            // empty points, at least 15), and keep a reserve.
+            // empty points, at least 15), and keep a reserve; add 90% of the increment, which
+            // comes back with the next move, but never bet more than half of what is usable
+            // on one move (the inferred increment may be wrong, or stop).
             let moves = (empty as u64 / 2).clamp(15, 60);
-            ms = ms.min(left.saturating_sub(left / 10) / moves);
+            let usable = left.saturating_sub(left / 10);
+            let increment = self.increment_ms - self.increment_ms / 10;
+            let share = (usable / moves).saturating_add(increment);
+            ms = ms.min(share.min(usable / 2));
         }
         let ms = ms.min(HARD_CAP.as_millis() as u64);
         // The margin: 30 ms plus 10% for the search's deadline checks, the checks after it,
@@ -64,6 +80,33 @@ impl Clock {
         // a move, 40 ms + 20% left the search less than 300 ms of it.
         let margin = 30 + ms / 10;
         Duration::from_millis(ms.saturating_sub(margin))
+    }
+
+    /// Takes `INFO time_left`: `left` ms are left of the match time. When an answer was timed
+    /// since the last one, what the manager added beyond it is the increment (a manager
+    /// counting the answer's way back through the pipe adds less: the estimate errs low).
+    /// An increment is at most the turn limit (more could never be spent on one move) and
+    /// is 0 when `left` is no more than expected.
+    pub fn note_time_left(&mut self, left: u64) {
+        if let Some(expected) = self.expected_left_ms.take() {
+            self.increment_ms = left.saturating_sub(expected).min(self.turn_ms);
+        }
+        self.left_ms = Some(left);
+    }
+
+    /// Notes an answer that took `used` after the last `time_left` (see
+    /// [`Clock::note_time_left`]). Nothing to note without a match limit.
+    pub fn note_answer(&mut self, used: Duration) {
+        self.expected_left_ms = self
+            .left_ms
+            .filter(|_| self.match_ms > 0)
+            .map(|left| left.saturating_sub(used.as_millis() as u64));
+    }
+
+    /// Forgets what was inferred about the increment (a new game, whose limits may differ).
+    pub fn forget_increment(&mut self) {
+        self.increment_ms = 0;
+        self.expected_left_ms = None;
     }
 
     /// The transposition table's size: a quarter of the memory limit (the threat searches'
@@ -120,7 +163,7 @@ mod tests {
             turn_ms: 1_000_000,
             match_ms: 100_000,
             left_ms: Some(30_000),
-            max_memory: 0,
+            ..Clock::default()
         };
         // 27 s spread over 60 moves (200 empty points: 100 moves, capped at 60): 450 ms.
         assert_eq!(clock.budget(200), Duration::from_millis(450 - 30 - 45));
@@ -134,6 +177,69 @@ mod tests {
             ..Clock::default()
         };
         assert!(unlimited.budget(200) <= HARD_CAP);
+    }
+
+    /// 3 s a game plus 100 ms a move, 500 ms at most a move: the clock after the manager
+    /// said `time_left` 3100 (the first move's increment added).
+    fn three_seconds_and_a_tenth() -> Clock {
+        let mut clock = Clock {
+            turn_ms: 500,
+            match_ms: 3_000,
+            ..Clock::default()
+        };
+        clock.note_time_left(3_100);
+        clock
+    }
+
+    #[test]
+    fn the_increment_is_inferred_from_time_left() {
+        let mut clock = three_seconds_and_a_tenth();
+        assert_eq!(clock.increment_ms, 0, "nothing to infer before an answer");
+        let before = clock.budget(200);
+        // The answer took 40 ms; the manager, counting 45, added 100: 3155 left.
+        clock.note_answer(Duration::from_millis(40));
+        assert_eq!(clock.expected_left_ms, Some(3_060));
+        clock.note_time_left(3_155);
+        assert_eq!(clock.increment_ms, 95);
+        assert_eq!(clock.expected_left_ms, None);
+        // 2840 usable (3155 less a tenth) over 60 moves: 47, and 90% of the increment: 86.
+        assert_eq!(clock.budget(200), Duration::from_millis(133 - 30 - 13));
+        assert!(clock.budget(200) > before);
+        // Without an answer timed in between, another time_left infers nothing new.
+        clock.note_time_left(3_000);
+        assert_eq!(clock.increment_ms, 95);
+    }
+
+    #[test]
+    fn no_increment_is_inferred_when_time_only_goes() {
+        let mut clock = three_seconds_and_a_tenth();
+        clock.note_answer(Duration::from_millis(40));
+        // The manager counted 55 ms and added nothing.
+        clock.note_time_left(3_045);
+        assert_eq!(clock.increment_ms, 0);
+        // No match limit: the answer sets nothing to compare.
+        let mut unlimited = Clock {
+            left_ms: Some(1_000_000),
+            ..Clock::default()
+        };
+        unlimited.note_answer(Duration::from_millis(40));
+        assert_eq!(unlimited.expected_left_ms, None);
+    }
+
+    #[test]
+    fn an_inferred_increment_is_bounded() {
+        // A jump of time_left (a new game without START) counts as at most the turn limit.
+        let mut clock = three_seconds_and_a_tenth();
+        clock.note_answer(Duration::from_millis(40));
+        clock.note_time_left(1_000_000);
+        assert_eq!(clock.increment_ms, 500);
+        // With little time left, one move never takes more than half of what is usable.
+        clock.note_time_left(200);
+        assert_eq!(clock.budget(200), Duration::from_millis(90 - 30 - 9));
+        // A new game forgets it.
+        clock.forget_increment();
+        assert_eq!(clock.increment_ms, 0);
+        assert_eq!(clock.expected_left_ms, None);
     }
 
     #[test]

@@ -184,6 +184,7 @@ impl Engine {
 
     fn new_game(&mut self, size: u8) {
         self.position = Position::new(u32::from(size), self.rule).ok();
+        self.clock.forget_increment();
         self.thinker.clear();
         warm_up(&self.rule);
     }
@@ -200,7 +201,7 @@ impl Engine {
         match key {
             "timeout_turn" => self.clock.turn_ms = number()?,
             "timeout_match" => self.clock.match_ms = number()?,
-            "time_left" => self.clock.left_ms = Some(number()?),
+            "time_left" => self.clock.note_time_left(number()?),
             "max_memory" => {
                 self.clock.max_memory = number()?;
                 self.thinker.resize(self.clock.table_bytes());
@@ -261,6 +262,8 @@ impl Engine {
             undone = setup.validate().map_err(|e| e.to_string())?;
         }
         self.position = Some(undone);
+        // The manager may set `time_left` back: no increment to infer from the next one.
+        self.clock.expected_left_ms = None;
         ok()
     }
 
@@ -308,6 +311,7 @@ impl Engine {
         let mut after = position;
         after.play(choice.point).map_err(|e| e.to_string())?;
         self.position = Some(after);
+        self.clock.note_answer(received.elapsed());
         Ok(vec![
             format!("MESSAGE {} {}", choice.point, choice.info),
             format_point(choice.point, position.size()),
@@ -414,4 +418,43 @@ fn replay(stones: &[(Point, bool)], size: u8, rule: Rule) -> Option<Position> {
         position.play(point).ok()?;
     }
     (!position.status().is_over()).then_some(position)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Sends `lines` to `engine`, returning what it answered.
+    fn send(engine: &mut Engine, lines: &[&str]) -> String {
+        let mut out = Vec::new();
+        for line in lines {
+            engine.handle(line, Instant::now(), &mut out).unwrap();
+        }
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn time_left_after_an_answer_gives_the_increment() {
+        let mut engine = Engine::new(Arc::new(AtomicBool::new(false)));
+        let setup = [
+            "START 15",
+            "INFO timeout_turn 500",
+            "INFO timeout_match 3000",
+            "INFO time_left 3100",
+        ];
+        send(&mut engine, &setup);
+        assert!(send(&mut engine, &["BEGIN"]).ends_with("7,7\n"));
+        let expected = engine.clock.expected_left_ms.expect("the answer was timed");
+        assert!(expected <= 3_100);
+        send(&mut engine, &[&format!("INFO time_left {}", expected + 80)]);
+        assert_eq!(engine.clock.increment_ms, 80);
+        // A takeback leaves nothing to compare the next time_left with.
+        send(&mut engine, &["TURN 8,8"]);
+        assert!(engine.clock.expected_left_ms.is_some());
+        assert_eq!(send(&mut engine, &["TAKEBACK 8,8"]), "OK\n");
+        assert_eq!(engine.clock.expected_left_ms, None);
+        // A new game forgets the increment.
+        send(&mut engine, &["RESTART"]);
+        assert_eq!(engine.clock.increment_ms, 0);
+    }
 }
