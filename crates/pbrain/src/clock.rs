@@ -180,25 +180,26 @@ mod tests {
     }
 
     /// 3 s a game plus 100 ms a move, 500 ms at most a move: the clock after the manager
-    /// said `time_left` 3100 (the first move's increment added).
-    fn three_seconds_and_a_tenth() -> Clock {
+    /// said `time_left` 3100 (the first move's increment added) and the engine answered in
+    /// 40 ms.
+    fn answered_in_40_ms() -> Clock {
         let mut clock = Clock {
             turn_ms: 500,
             match_ms: 3_000,
             ..Clock::default()
         };
         clock.note_time_left(3_100);
+        assert_eq!(clock.increment_ms, 0, "nothing to infer before an answer");
+        clock.note_answer(Duration::from_millis(40));
+        assert_eq!(clock.expected_left_ms, Some(3_060));
         clock
     }
 
     #[test]
     fn the_increment_is_inferred_from_time_left() {
-        let mut clock = three_seconds_and_a_tenth();
-        assert_eq!(clock.increment_ms, 0, "nothing to infer before an answer");
+        let mut clock = answered_in_40_ms();
         let before = clock.budget(200);
-        // The answer took 40 ms; the manager, counting 45, added 100: 3155 left.
-        clock.note_answer(Duration::from_millis(40));
-        assert_eq!(clock.expected_left_ms, Some(3_060));
+        // The manager, counting 45 ms for the answer, added 100: 3155 left.
         clock.note_time_left(3_155);
         assert_eq!(clock.increment_ms, 95);
         assert_eq!(clock.expected_left_ms, None);
@@ -212,8 +213,7 @@ mod tests {
 
     #[test]
     fn no_increment_is_inferred_when_time_only_goes() {
-        let mut clock = three_seconds_and_a_tenth();
-        clock.note_answer(Duration::from_millis(40));
+        let mut clock = answered_in_40_ms();
         // The manager counted 55 ms and added nothing.
         clock.note_time_left(3_045);
         assert_eq!(clock.increment_ms, 0);
@@ -229,8 +229,7 @@ mod tests {
     #[test]
     fn an_inferred_increment_is_bounded() {
         // A jump of time_left (a new game without START) counts as at most the turn limit.
-        let mut clock = three_seconds_and_a_tenth();
-        clock.note_answer(Duration::from_millis(40));
+        let mut clock = answered_in_40_ms();
         clock.note_time_left(1_000_000);
         assert_eq!(clock.increment_ms, 500);
         // With little time left, one move never takes more than half of what is usable.
