@@ -105,6 +105,7 @@ proptest! {
             singular_depth: 0,
             singular_margin: 0,
             fail_high_margin: 1,
+            widen_losses: true,
         };
         prop_assert_eq!(check_selective(&position, depth, &evaluator, hardest), Ok(()));
     }

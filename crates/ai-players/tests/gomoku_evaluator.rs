@@ -163,3 +163,42 @@ fn quiet_positions_are_the_ones_the_weights_score() {
     assert_eq!(evaluator.evaluate(&tracked), quiet_score(&tracked));
     assert!(evaluator.evaluate(&tracked) < 0);
 }
+
+#[test]
+fn the_held_back_moves_are_the_near_points_the_width_left_out() {
+    // With four quiet moves searched, the moves held back (what a selective search tries
+    // where the four all lose) are every other near point the side to move may play, once
+    // each, after the listed ones; none where the replies are forced.
+    let evaluator = GomokuEvaluator::new().with_width(4);
+    let mut widened = 0;
+    for (i, rule) in [Rule::FREESTYLE, Rule::RENJU, Rule::CARO]
+        .into_iter()
+        .enumerate()
+    {
+        for position in positions(rule, 10 + i as u64) {
+            if position.status().is_over() {
+                continue;
+            }
+            let mut moves = MoveList::new();
+            evaluator.search_moves(&position, &mut moves);
+            let listed = moves.clone();
+            evaluator.held_back_moves(&position, &mut moves);
+            assert_eq!(moves[..listed.len()], listed[..]);
+            let held_back = &moves[listed.len()..];
+            if held_back.is_empty() {
+                continue;
+            }
+            widened += 1;
+            assert_eq!(listed.len(), 4, "a quiet node cut to four moves");
+            let me = position.side_to_move();
+            let playable: Vec<_> = position
+                .near()
+                .iter()
+                .filter(|&p| !listed.contains(&p))
+                .filter(|&p| position.position().forbidden(me, p).is_none())
+                .collect();
+            assert_eq!(held_back, &playable[..], "\n{}", position.position());
+        }
+    }
+    assert!(widened > 100, "only {widened} positions held moves back");
+}

@@ -1,5 +1,6 @@
 //! Checking a game and evaluator: every technique must give plain negamax's value.
 
+use crate::negamax::negamax_widened;
 use crate::walk::Walk;
 use crate::{negamax, score, Evaluator, Limits, SearchResult, Searcher, Selectivity, Techniques};
 use boardgames_core::{Game, Unmake};
@@ -66,7 +67,8 @@ where
 /// Searches `position` to `depth` with every technique and `selectivity`, and checks what a
 /// selective search still promises: a win or loss it reports is one plain [`negamax`] finds at
 /// the same depth (or at the reported length, when an extension looked further), as fast or
-/// faster (a pruned search may miss the fastest line, or the win itself, never invent one);
+/// faster (a pruned search may miss the fastest line, or the win itself, never invent one;
+/// with [`Selectivity::widen_losses`], negamax widens the lost nodes the same way);
 /// it reaches the full depth unless it proved a result; its principal variation starts with
 /// its best move and is playable. Returns the first broken
 /// promise as text. For property tests of a game, its evaluator and a selectivity.
@@ -84,6 +86,7 @@ where
 ///     singular_depth: 0,
 ///     singular_margin: 0,
 ///     fail_high_margin: 0,
+///     widen_losses: false,
 /// };
 /// assert_eq!(check_selective(&position, 6, &NoKnowledge, prune), Ok(()));
 /// ```
@@ -104,7 +107,12 @@ where
     if let Some(plies) = score::plies_to_end(result.score) {
         // A singular extension may have seen a win past the nominal depth: negamax then
         // looks as far as the win reported.
-        let exact = negamax(position, depth.max(plies as u32), evaluator);
+        let depth = depth.max(plies as u32);
+        let exact = if selectivity.widen_losses {
+            negamax_widened(position, depth, evaluator)
+        } else {
+            negamax(position, depth, evaluator)
+        };
         let sound = score::plies_to_end(exact)
             .is_some_and(|fastest| fastest <= plies && (exact > 0) == (result.score > 0));
         if !sound {

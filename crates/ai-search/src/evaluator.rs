@@ -17,6 +17,14 @@ pub trait Evaluator<G: Game> {
         position.legal_moves(moves);
     }
 
+    /// Appends to `moves`, which holds what [`Evaluator::search_moves`] gave for `position`,
+    /// the moves it held back: an evaluator that narrows the moves to the likely ones (gomoku:
+    /// the best quiet points by their hints) lists the others here. A selective search with
+    /// [`crate::Selectivity::widen_losses`] tries them where every move of `search_moves`
+    /// loses by force, so that a loss it reports is a loss against them too. The default holds
+    /// nothing back.
+    fn held_back_moves(&self, _position: &G, _moves: &mut MoveList<G::Move>) {}
+
     /// A static ordering hint for `mv` (higher is tried earlier), used after the table move and
     /// killer moves. The default is 0 for every move.
     fn order_hint(&self, _position: &G, _mv: G::Move) -> Score {

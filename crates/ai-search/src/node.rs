@@ -281,13 +281,9 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>, W: Walk<G>> Context<'_, G, E, 
             extend_first: false,
             fail_high: false,
         };
-        let probed = if use_table {
-            match self.probe(at, alpha, beta) {
-                Ok(probed) => probed,
-                Err(cut) => return cut,
-            }
-        } else {
-            None
+        let probed = match self.probe(at, alpha, beta) {
+            Ok(probed) => probed,
+            Err(cut) => return cut,
         };
         let eval = self.kept_eval(position, ply);
         if let Some(score) = self.futility_cut(position, at, alpha, beta, eval) {
@@ -302,14 +298,57 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>, W: Walk<G>> Context<'_, G, E, 
             Ok(table_move) => table_move,
             Err(cut) => return cut,
         };
-        let (keys, originals) = (self.s.keys.len(), self.s.originals.len());
-        if T::INDEXED && use_table {
-            self.s.originals.extend_from_slice(&moves);
+        let score = self.searched(position, &mut moves, table_move, at, (alpha, beta));
+        let lost = score < 0 && score::is_decisive(score) && !self.s.aborted;
+        if lost && self.selectivity.widen_losses {
+            return self.widened(position, table_move, at, (alpha, beta), score);
         }
-        let score = self.search_moves(position, moves.as_mut_slice(), table_move, at, alpha, beta);
+        score
+    }
+
+    /// [`Context::search_moves`] of a node's `moves`, in their order of generation, with the
+    /// thread's stacks (the moves' ordering keys, and their original order for an indexed
+    /// table) restored afterwards.
+    #[inline(always)]
+    fn searched(
+        &mut self,
+        position: &mut G,
+        moves: &mut [G::Move],
+        table_move: Option<G::Move>,
+        at: At,
+        (alpha, beta): (Score, Score),
+    ) -> Score {
+        let (keys, originals) = (self.s.keys.len(), self.s.originals.len());
+        if T::INDEXED && at.use_table {
+            self.s.originals.extend_from_slice(moves);
+        }
+        let score = self.search_moves(position, moves, table_move, at, alpha, beta);
         self.s.keys.truncate(keys);
         self.s.originals.truncate(originals);
         score
+    }
+
+    /// A node whose moves all lose by force (`lost`, see [`Selectivity::widen_losses`]),
+    /// searched again with the moves the evaluator held back after its own; `lost` when it
+    /// held none back. The moves searched before come first, in their order of generation,
+    /// so that a table entry's move index means the same move in either list.
+    #[cold]
+    fn widened(
+        &mut self,
+        position: &mut G,
+        table_move: Option<G::Move>,
+        at: At,
+        (alpha, beta): (Score, Score),
+        lost: Score,
+    ) -> Score {
+        let mut moves = MoveList::new();
+        self.evaluator.search_moves(position, &mut moves);
+        let listed = moves.len();
+        self.evaluator.held_back_moves(position, &mut moves);
+        if moves.len() == listed {
+            return lost;
+        }
+        self.searched(position, &mut moves, table_move, at, (alpha, beta))
     }
 
     /// The node's static evaluation, kept on the line when the selectivity uses it
@@ -343,7 +382,8 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>, W: Walk<G>> Context<'_, G, E, 
     }
 
     /// The table's word on a node: `Err` with the score when a stored result of exactly this
-    /// depth cuts it off, else `Ok` with the entry, if any.
+    /// depth cuts it off, else `Ok` with the entry, if any (none for a node that skips the
+    /// table).
     #[inline(always)]
     fn probe(
         &mut self,
@@ -351,6 +391,9 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>, W: Walk<G>> Context<'_, G, E, 
         alpha: Score,
         beta: Score,
     ) -> Result<Option<Probed<G::Move>>, Score> {
+        if !at.use_table {
+            return Ok(None);
+        }
         let Some(entry) = self.table.probe_entry(at.key) else {
             return Ok(None);
         };

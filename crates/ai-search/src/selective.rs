@@ -58,6 +58,12 @@ const LN_100: [u32; 129] = [
 ///   not forced is searched a ply shallower, with no re-search at the full depth. Such a
 ///   node is expected to be cut by its first good move; the ply saved on the way there is
 ///   what pays.
+/// - **Widened losses** (`widen_losses`): a node whose moves all lose by force searches the
+///   moves its evaluator held back too ([`crate::Evaluator::held_back_moves`]), and reports
+///   the loss only if they lose as well. An evaluator that narrows the quiet moves to the
+///   likely ones otherwise proves wins that a defence it did not list refutes, and the search
+///   then plays for them. The value is then the one plain negamax gives when it widens the
+///   same nodes (the lost ones).
 ///
 /// The root is never pruned or reduced, neither is a node searching for a forced win or loss
 /// (a decisive beta), and futility and multi-cut never return a decisive score. So a win or
@@ -80,6 +86,7 @@ const LN_100: [u32; 129] = [
 ///     singular_depth: 4,
 ///     singular_margin: 2,
 ///     fail_high_margin: 0,
+///     widen_losses: false,
 /// };
 /// let mut searcher = Searcher::new(NoKnowledge).with_selectivity(selective);
 /// let result = searcher.search(&"XX./OO./...".parse::<Position>().unwrap(), &Limits::depth(9));
@@ -115,6 +122,10 @@ pub struct Selectivity {
     /// its unforced moves are searched a ply shallower (fail-high reductions); 0 or less
     /// turns them off.
     pub fail_high_margin: Score,
+    /// Whether a node whose moves all lose by force (its value a proven loss) also tries the
+    /// moves the evaluator held back ([`crate::Evaluator::held_back_moves`]) before the loss
+    /// is believed.
+    pub widen_losses: bool,
 }
 
 impl Default for Selectivity {
@@ -136,6 +147,7 @@ impl Selectivity {
         singular_depth: 0,
         singular_margin: 0,
         fail_high_margin: 0,
+        widen_losses: false,
     };
 
     /// `true` when nothing is pruned, reduced or extended.
@@ -146,6 +158,7 @@ impl Selectivity {
             && self.reduction_from == 0
             && self.singular_depth == 0
             && self.fail_high_margin <= 0
+            && !self.widen_losses
     }
 
     /// Whether a node `depth` plies from the horizon may have its table move extended as

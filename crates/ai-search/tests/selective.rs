@@ -3,11 +3,12 @@
 
 mod common;
 
-use boardgames_core::{Game, Rng};
+use boardgames_core::{Game, MoveList, Rng};
 use boardgames_search::{
-    check_selective, negamax, Limits, NoKnowledge, Proof, Searcher, Selectivity, LATE_MOVE_DEPTHS,
+    check_selective, negamax, Evaluator, Limits, NoKnowledge, Proof, Score, Searcher, Selectivity,
+    LATE_MOVE_DEPTHS, MAX_EVAL, WIN,
 };
-use boardgames_tictactoe::Position;
+use boardgames_tictactoe::{Cell, Position};
 use common::{random_position, HashNoise};
 use proptest::prelude::*;
 
@@ -23,6 +24,7 @@ const HARDEST: Selectivity = Selectivity {
     singular_depth: 0,
     singular_margin: 0,
     fail_high_margin: 1,
+    widen_losses: true,
 };
 
 proptest! {
@@ -46,6 +48,7 @@ proptest! {
         singular_depth in 0u8..5,
         singular_margin in 0i32..60,
         fail_high_margin in -20i32..60,
+        widen_losses in any::<bool>(),
     ) {
         let pos = random_position(seed, plies);
         prop_assume!(!pos.status().is_over());
@@ -59,9 +62,29 @@ proptest! {
             singular_depth,
             singular_margin,
             fail_high_margin,
+            widen_losses,
         };
         prop_assert_eq!(check_selective(&pos, depth, &HashNoise, selectivity), Ok(()));
         prop_assert_eq!(check_selective(&pos, depth, &NoKnowledge, HARDEST), Ok(()));
+    }
+
+    #[test]
+    fn widened_losses_are_proofs(
+        seed in any::<u64>(),
+        plies in 0usize..7,
+        depth in 1u32..8,
+        late in prop::array::uniform8(0u8..3),
+    ) {
+        // An evaluator that lists one move and holds the others back: every loss the search
+        // widens is checked against negamax widening the same nodes.
+        let pos = random_position(seed, plies);
+        prop_assume!(!pos.status().is_over());
+        let widen = Selectivity {
+            late_moves: late,
+            widen_losses: true,
+            ..Selectivity::NONE
+        };
+        prop_assert_eq!(check_selective(&pos, depth, &FirstMove, widen), Ok(()));
     }
 
     #[test]
@@ -72,6 +95,54 @@ proptest! {
         let result = searcher.search(&pos, &Limits::depth(depth));
         prop_assert_eq!(result.score, negamax(&pos, depth, &HashNoise));
     }
+}
+
+/// [`HashNoise`] searching only the first legal move, holding the others back.
+#[derive(Clone)]
+struct FirstMove;
+
+impl Evaluator<Position> for FirstMove {
+    fn evaluate(&self, position: &Position) -> Score {
+        HashNoise.evaluate(position)
+    }
+
+    fn search_moves(&self, position: &Position, moves: &mut MoveList<Cell>) {
+        position.legal_moves(moves);
+        moves.truncate(1);
+    }
+
+    fn held_back_moves(&self, position: &Position, moves: &mut MoveList<Cell>) {
+        let mut all = MoveList::new();
+        position.legal_moves(&mut all);
+        moves.extend(all.into_iter().skip(1));
+    }
+}
+
+#[test]
+fn a_held_back_defence_refutes_a_narrow_win() {
+    // X to move blocks at c3 (its first legal move), which threatens c2. O's first legal
+    // move is b2: searching it alone, O loses to c2 and X "wins in 3". Widening O's lost
+    // node tries O's other moves, and the win is gone.
+    let pos: Position = "OO./X../..X".parse().unwrap();
+    let narrow = Selectivity {
+        late_moves: [1; LATE_MOVE_DEPTHS],
+        ..Selectivity::NONE
+    };
+    let search = |selectivity| {
+        Searcher::new(FirstMove)
+            .with_selectivity(selectivity)
+            .search(&pos, &Limits::depth(4))
+    };
+    let won = search(narrow);
+    let line = |moves: &[Cell]| moves.iter().map(|m| m.to_string()).collect::<Vec<_>>();
+    assert_eq!(won.score, WIN - 3);
+    assert_eq!(line(&won.pv), ["c3", "b2", "c2"]);
+    let widened = search(Selectivity {
+        widen_losses: true,
+        ..narrow
+    });
+    assert!(widened.score.abs() <= MAX_EVAL, "{}", widened.score);
+    assert_eq!(line(&widened.pv[..1]), ["c3"]);
 }
 
 /// The ultimate position after `plies` random moves drawn from `seed`.

@@ -6,7 +6,7 @@ use super::tracked::SearchPosition;
 use super::values::{Cell, Class, EVAL_TERMS};
 use boardgames_core::{Game, MoveList, Player};
 use boardgames_gomoku::rule::Ends;
-use boardgames_gomoku::{Point, Rule};
+use boardgames_gomoku::{Point, PointSet, Rule};
 use boardgames_search::{Evaluator, Score, Selectivity};
 
 /// The score of a position the side to move wins by force within a few moves (a five to
@@ -28,10 +28,12 @@ pub const WIN_SOON: Score = 50_000;
 /// - **Moves** ([`Evaluator::search_moves`]): a five if the side to move has one; else the
 ///   points that stop the opponent's five; else, against an open three (or any point making
 ///   two fours), the points that make a four of its own or break the opponent's fours and
-///   threes; else every empty point near stones (the centre on an empty board). Under renju
-///   black's forbidden points are left out, and black's points that may be forbidden count
-///   for nothing in the evaluation and force no reply ([`Cell::of`]): a double four black
-///   cannot play wins nothing. Against Rapfi under renju (the engine at 100 ms a move, Rapfi
+///   threes; else the empty points near stones (the centre on an empty board), the best
+///   [`DEFAULT_WIDTH`] by hint unless set otherwise; the others are held back
+///   ([`Evaluator::held_back_moves`]) for a selective search that widens its lost nodes.
+///   Under renju black's forbidden points are left out, and black's points that may be
+///   forbidden count for nothing in the evaluation and force no reply ([`Cell::of`]): a
+///   double four black cannot play wins nothing. Against Rapfi under renju (the engine at 100 ms a move, Rapfi
 ///   at 40 ms, 400 games) that scored 171 where counting them scored 143.
 /// - **Ordering** ([`Evaluator::order_hint`]): the own five, the block of the opponent's five,
 ///   an own open four, an own four-three, the block of the opponent's open four or
@@ -249,6 +251,24 @@ fn allowed(position: &SearchPosition, restricted: bool, point: Point, mine: Cell
             .is_none()
 }
 
+/// Pushes the forced replies of the side to move, if any: its fives; else the points that
+/// stop the opponent's five; else, against an open three (or a double-four point), its fours
+/// and the points where the opponent would make a four.
+fn push_forced(position: &SearchPosition, moves: &mut MoveList<Point>) {
+    let (me, opp) = (position.side_to_move(), position.side_to_move().opponent());
+    let five = Class::Five.bit();
+    let four = Class::Four.bit();
+    if position.count(me, Class::Five) > 0 {
+        push_where(position, moves, |mine, _| mine.classes() & five != 0);
+    } else if position.count(opp, Class::Five) > 0 {
+        push_where(position, moves, |_, theirs| theirs.classes() & five != 0);
+    } else if position.count(opp, Class::OpenFour) > 0 {
+        push_where(position, moves, |mine, theirs| {
+            (mine.classes() | theirs.classes()) & four != 0
+        });
+    }
+}
+
 /// Pushes the allowed near points whose cells for the side to move (`mine`) and the
 /// opponent (`theirs`) meet `wanted`.
 #[inline]
@@ -391,6 +411,16 @@ impl GomokuEvaluator {
 /// 34 of 240 games, where the same build without them scored 38 of 300 in five runs: within
 /// noise, and renju alone went the other way (5 of 80 against 7 of 100).
 ///
+/// A node whose moves all lose by force searches the near points the width left out too
+/// (`widen_losses`; [`GomokuEvaluator`]'s held-back moves), so that a win the search reports
+/// holds against every defence near the stones, not only the twelve best by hint. Without it
+/// the engine played for such wins (in 2 of 140 games against Rapfi, 500 ms a move, a root
+/// score of a forced win in a game it then lost; with it in none of 160). Against Rapfi at 500
+/// ms a move it scored 15 and 10 of 60 on the random openings of seeds 4242 and 5353 where
+/// the build without scored 11 and 10 side by side, and 3 and 3 of 20 on the fixed openings
+/// of freestyle and standard; on tactical positions it searches one or two plies less in the
+/// same time, on opening positions as deep (`docs/strength.md`).
+///
 /// The levels keep the exact search: their node budgets stay comparable from version to
 /// version.
 pub const SELECTIVITY: Selectivity = Selectivity {
@@ -403,6 +433,7 @@ pub const SELECTIVITY: Selectivity = Selectivity {
     singular_depth: 6,
     singular_margin: 2,
     fail_high_margin: 12,
+    widen_losses: true,
 };
 
 /// The most quiet moves an evaluator searches ([`GomokuEvaluator::with_width`]).
@@ -420,8 +451,6 @@ impl Evaluator<SearchPosition> for GomokuEvaluator {
         if pos.status().is_over() {
             return;
         }
-        let me = position.side_to_move();
-        let opp = me.opponent();
         if position.near().is_empty() {
             // No stone yet: the centre.
             let middle = pos.size() / 2;
@@ -430,24 +459,39 @@ impl Evaluator<SearchPosition> for GomokuEvaluator {
                 return;
             }
         }
-        let five = Class::Five.bit();
-        let four = Class::Four.bit();
-        if position.count(me, Class::Five) > 0 {
-            push_where(position, moves, |mine, _| mine.classes() & five != 0);
-        } else if position.count(opp, Class::Five) > 0 {
-            push_where(position, moves, |_, theirs| theirs.classes() & five != 0);
-        } else if position.count(opp, Class::OpenFour) > 0 {
-            // An open three (or a double-four point) against us: our fours, or a stone on
-            // one of the points where the opponent would make a four.
-            push_where(position, moves, |mine, theirs| {
-                (mine.classes() | theirs.classes()) & four != 0
-            });
-        }
+        push_forced(position, moves);
         if moves.is_empty() {
             self.push_quiet(position, moves);
         }
         if moves.is_empty() {
             pos.legal_moves(moves);
+        }
+    }
+
+    /// The near points the width left out of the quiet moves
+    /// ([`GomokuEvaluator::with_width`]), in board order; nothing where the replies are forced
+    /// (a five to make or to stop, an open three to answer): those sets are whole.
+    fn held_back_moves(&self, position: &SearchPosition, moves: &mut MoveList<Point>) {
+        if position.position().status().is_over() || moves.len() >= position.near().len() {
+            return;
+        }
+        let mut forced = MoveList::new();
+        push_forced(position, &mut forced);
+        if !forced.is_empty() {
+            return;
+        }
+        let mut listed = PointSet::EMPTY;
+        for &point in moves.iter() {
+            listed.insert(point);
+        }
+        let me = position.side_to_move();
+        let restricted = *position.position().rule().forbidden_points.get(me);
+        for point in position.near() {
+            if !listed.contains(point)
+                && allowed(position, restricted, point, position.cell(me, point))
+            {
+                moves.push(point);
+            }
         }
     }
 
