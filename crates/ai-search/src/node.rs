@@ -299,8 +299,8 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>, W: Walk<G>> Context<'_, G, E, 
             Err(cut) => return cut,
         };
         let score = self.searched(position, &mut moves, table_move, at, (alpha, beta));
-        let lost = score < 0 && score::is_decisive(score) && !self.s.aborted;
-        if lost && self.selectivity.widen_losses {
+        let widen = self.selectivity.widen_losses;
+        if widen && score < 0 && score::is_decisive(score) && !self.s.aborted {
             return self.widened(position, table_move, at, (alpha, beta), score);
         }
         score
