@@ -48,6 +48,11 @@ impl<G: Game, E: Evaluator<G>> Evaluator<G> for Seeded<E> {
     }
 
     #[inline]
+    fn held_back_moves(&self, position: &G, moves: &mut MoveList<G::Move>) {
+        self.inner.held_back_moves(position, moves)
+    }
+
+    #[inline]
     fn order_hint(&self, position: &G, mv: G::Move) -> Score {
         self.inner.order_hint(position, mv)
     }
@@ -55,5 +60,67 @@ impl<G: Game, E: Evaluator<G>> Evaluator<G> for Seeded<E> {
     #[inline]
     fn forced(&self, position: &G) -> bool {
         self.inner.forced(position)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use boardgames_tictactoe::Position;
+
+    /// An evaluator whose every hook gives something of its own, to see that the blur
+    /// passes each one on unchanged.
+    struct Marked;
+
+    impl Evaluator<Position> for Marked {
+        fn evaluate(&self, _: &Position) -> Score {
+            100
+        }
+        fn search_moves(
+            &self,
+            position: &Position,
+            moves: &mut MoveList<<Position as Game>::Move>,
+        ) {
+            position.legal_moves(moves);
+            moves.truncate(2);
+        }
+        fn held_back_moves(
+            &self,
+            position: &Position,
+            moves: &mut MoveList<<Position as Game>::Move>,
+        ) {
+            let mut all = MoveList::new();
+            position.legal_moves(&mut all);
+            moves.extend(all.iter().skip(2).copied());
+        }
+        fn order_hint(&self, _: &Position, mv: <Position as Game>::Move) -> Score {
+            mv.to_string().len() as Score + 7
+        }
+        fn forced(&self, position: &Position) -> bool {
+            position.ply() == 1
+        }
+    }
+
+    #[test]
+    fn the_blur_passes_every_hook_on() {
+        let blurred = Seeded::new(Marked, 9, 5);
+        let mut position = Position::new();
+        let (mut inner, mut outer) = (MoveList::new(), MoveList::new());
+        Marked.search_moves(&position, &mut inner);
+        blurred.search_moves(&position, &mut outer);
+        assert_eq!((inner.len(), &inner), (2, &outer));
+        Marked.held_back_moves(&position, &mut inner);
+        blurred.held_back_moves(&position, &mut outer);
+        assert_eq!((inner.len(), &inner), (9, &outer));
+        let mv = inner[4];
+        assert_eq!(
+            blurred.order_hint(&position, mv),
+            Marked.order_hint(&position, mv)
+        );
+        assert!(!blurred.forced(&position));
+        position.play(mv).unwrap();
+        assert!(blurred.forced(&position));
+        let value = blurred.evaluate(&position);
+        assert!((95..=105).contains(&value), "{value}");
     }
 }

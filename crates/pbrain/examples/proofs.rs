@@ -1,0 +1,128 @@
+//! How many won positions the engine proves won in one turn, and how: each position of a file
+//! given alone to the engine's move chooser (`think::Thinker`, a fresh table each time), with
+//! the thinking time the engine takes for a turn limit of `--ms` (500 by default).
+//!
+//!     cargo run --release -p pbrain-boardgames --example proofs -- [--ms N] [--list] FILE...
+//!
+//! Each line of a `FILE` is one position: a name, the `INFO rule` value, then the stones in the
+//! order they were played, black first, as protocol coordinates `x,y` (from the top left, on
+//! a 15x15 board). Blank lines and lines starting with `#` are skipped.
+//!
+//! A position counts as proved when the move chosen comes with a proven win: the VCF, the VCT
+//! by proof numbers, or the alpha-beta search's score of a forced five. It prints the count
+//! by technique and the mean time; `--list` prints every position's answer too.
+//!
+//! The file `crates/pbrain/examples/data/won-positions.txt` holds 78 positions of games
+//! against Rapfi in which Rapfi, searching 500 ms, announced a forced win for the side to
+//! move (`docs/strength.md`): the yardstick for the engine's search of long wins.
+
+use boardgames_core::Game;
+use boardgames_gomoku::{Position, Rule};
+use boardgames_search::{MAX_PLY, WIN};
+use pbrain_boardgames::clock::Clock;
+use pbrain_boardgames::protocol::{parse_coordinates, parse_rule};
+use pbrain_boardgames::think::Thinker;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// The board size of the positions.
+const SIZE: u8 = 15;
+
+/// One position of a file: its name and the position.
+struct Named {
+    name: String,
+    position: Position,
+}
+
+/// The position of one line, or what is wrong with it.
+fn parse_line(line: &str) -> Result<Named, String> {
+    let mut fields = line.split_whitespace();
+    let name = fields.next().ok_or("no name")?.to_string();
+    let rule: Rule = parse_rule(fields.next().ok_or("no rule")?).map_err(|e| e.to_string())?;
+    let mut position = Position::new(u32::from(SIZE), rule).map_err(|e| e.to_string())?;
+    for stone in fields {
+        let point = parse_coordinates(stone, SIZE).map_err(|e| e.to_string())?;
+        position
+            .play(point)
+            .map_err(|e| format!("{name}: {stone}: {e}"))?;
+    }
+    Ok(Named { name, position })
+}
+
+/// How a choice was found, from its `info`: `vcf`, `vct` or `search`; `None` without a
+/// proven win.
+fn proof_kind(score: i32, info: &str) -> Option<&'static str> {
+    if score < WIN - MAX_PLY as i32 {
+        return None;
+    }
+    Some(if info.starts_with("vcf") {
+        "vcf"
+    } else if info.starts_with("vct") {
+        "vct"
+    } else {
+        "search"
+    })
+}
+
+fn main() -> Result<(), String> {
+    let mut args = std::env::args().skip(1);
+    let (mut turn_ms, mut list, mut files) = (500u64, false, Vec::new());
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--ms" => {
+                let value = args.next().ok_or("--ms needs a value")?;
+                turn_ms = value.parse().map_err(|_| format!("bad --ms {value}"))?;
+            }
+            "--list" => list = true,
+            _ => files.push(arg),
+        }
+    }
+    if files.is_empty() {
+        return Err("usage: proofs [--ms N] [--list] FILE...".into());
+    }
+    let mut positions = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+        for line in text.lines().map(str::trim) {
+            if !line.is_empty() && !line.starts_with('#') {
+                positions.push(parse_line(line)?);
+            }
+        }
+    }
+    let clock = Clock {
+        turn_ms,
+        ..Clock::default()
+    };
+    let stop = Arc::new(AtomicBool::new(false));
+    let mut thinker = Thinker::new(clock.table_bytes());
+    let (mut counts, mut total) = (std::collections::BTreeMap::new(), Duration::ZERO);
+    for Named { name, position } in &positions {
+        thinker.clear();
+        let budget = clock.budget(position.legal_move_count());
+        let start = Instant::now();
+        let choice = thinker.choose(position, budget, &clock, &stop);
+        total += start.elapsed();
+        let kind = choice
+            .as_ref()
+            .and_then(|c| proof_kind(c.score, &c.info))
+            .unwrap_or("not proved");
+        *counts.entry(kind).or_insert(0) += 1;
+        if list {
+            let info =
+                choice.map_or_else(|| "no move".into(), |c| format!("{} {}", c.point, c.info));
+            println!("{name}: {kind}: {info}");
+        }
+    }
+    let proved: usize = counts
+        .iter()
+        .filter(|(kind, _)| **kind != "not proved")
+        .map(|(_, n)| n)
+        .sum();
+    println!(
+        "{proved} of {} proved at {turn_ms} ms a turn ({counts:?}); {:.0} ms a position",
+        positions.len(),
+        total.as_secs_f64() * 1000.0 / positions.len().max(1) as f64
+    );
+    Ok(())
+}
