@@ -65,7 +65,8 @@ fn proof_kind(score: i32, info: &str) -> Option<&'static str> {
     })
 }
 
-fn main() -> Result<(), String> {
+/// The command line: the turn limit in ms, whether to list every answer, the files.
+fn parse_args() -> Result<(u64, bool, Vec<String>), String> {
     let mut args = std::env::args().skip(1);
     let (mut turn_ms, mut list, mut files) = (500u64, false, Vec::new());
     while let Some(arg) = args.next() {
@@ -81,8 +82,13 @@ fn main() -> Result<(), String> {
     if files.is_empty() {
         return Err("usage: proofs [--ms N] [--list] FILE...".into());
     }
+    Ok((turn_ms, list, files))
+}
+
+/// The positions of `files`, or the first problem found.
+fn read_positions(files: &[String]) -> Result<Vec<Named>, String> {
     let mut positions = Vec::new();
-    for file in &files {
+    for file in files {
         let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
         for line in text.lines().map(str::trim) {
             if !line.is_empty() && !line.starts_with('#') {
@@ -90,6 +96,12 @@ fn main() -> Result<(), String> {
             }
         }
     }
+    Ok(positions)
+}
+
+fn main() -> Result<(), String> {
+    let (turn_ms, list, files) = parse_args()?;
+    let positions = read_positions(&files)?;
     let clock = Clock {
         turn_ms,
         ..Clock::default()
