@@ -5,8 +5,8 @@ use boardgames_search::{Evaluator, Score};
 
 /// `E` with a seeded noise of at most `amplitude` points added to every evaluation. The noise
 /// is a function of the position's hash and the seed, so the search stays deterministic and
-/// consistent (the same position always gets the same value); the moves searched and their
-/// ordering hints are `E`'s.
+/// consistent (the same position always gets the same value); the moves searched, the moves
+/// held back, their ordering hints and the forced replies are `E`'s.
 #[derive(Clone, Copy, Debug)]
 pub struct Seeded<E> {
     inner: E,
