@@ -106,6 +106,7 @@ proptest! {
             singular_margin: 0,
             fail_high_margin: 1,
             widen_losses: true,
+            first_win: true,
         };
         prop_assert_eq!(check_selective(&position, depth, &evaluator, hardest), Ok(()));
     }

@@ -87,6 +87,7 @@ where
 ///     singular_margin: 0,
 ///     fail_high_margin: 0,
 ///     widen_losses: false,
+///     first_win: false,
 /// };
 /// assert_eq!(check_selective(&position, 6, &NoKnowledge, prune), Ok(()));
 /// ```

@@ -29,6 +29,9 @@ pub(crate) struct ThreadState<M> {
     ordering: Ordering<M>,
     pv: Vec<Option<M>>,
     pv_len: Vec<usize>,
+    /// The score of the root's principal variation in the current iteration, set with it
+    /// (whenever a root move raises alpha).
+    root_score: Score,
     /// The static evaluation of the node at each ply of the current line (kept only when the
     /// selectivity asks: [`Selectivity::improving_moves`]).
     evals: Vec<Score>,
@@ -39,6 +42,8 @@ pub(crate) struct ThreadState<M> {
     /// The move played at each ply of the current line (for countermoves).
     line: Vec<Option<M>>,
     pub(crate) nodes: u64,
+    /// The node count from which the limits are looked at again.
+    next_check: u64,
     pub(crate) table_hits: u64,
     /// The depth of the current iteration (singular extensions stop at twice it).
     root_depth: u32,
@@ -55,11 +60,13 @@ impl<M: Copy + Eq + core::hash::Hash> ThreadState<M> {
             ordering: Ordering::new(),
             pv: vec![None; MAX_PLY * MAX_PLY],
             pv_len: vec![0; MAX_PLY + 1],
+            root_score: 0,
             evals: vec![0; MAX_PLY + 1],
             keys: Vec::with_capacity(MAX_PLY * KEYS_PER_PLY),
             originals: Vec::new(),
             line: vec![None; MAX_PLY],
             nodes: 0,
+            next_check: CHECK_EVERY,
             table_hits: 0,
             root_depth: 0,
             verifying: false,
@@ -79,6 +86,7 @@ impl<M: Copy + Eq + core::hash::Hash> ThreadState<M> {
         self.limits = limits.clone();
         self.started = Instant::now();
         self.nodes = 0;
+        self.next_check = CHECK_EVERY;
         self.table_hits = 0;
         self.verifying = false;
         self.aborted = false;
@@ -127,7 +135,8 @@ pub(crate) struct Context<'a, G: Game, E, T, W> {
 
 impl<G: Game, E: Evaluator<G>, T: Table<G::Move>, W: Walk<G>> Context<'_, G, E, T, W> {
     /// Iterative deepening of `position` within the limits given to [`ThreadState::start`];
-    /// returns the last completed iteration. The first iteration always completes.
+    /// returns the last completed iteration, or a win the iteration stopped by the limits
+    /// proved ([`Context::adopt_partial`]). The first iteration always completes.
     pub(crate) fn deepen(&mut self, position: &G, deepening: Deepening) -> SearchResult<G::Move> {
         // The thread's own position, which a make/unmake walk changes and restores.
         let mut root = position.clone();
@@ -160,6 +169,7 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>, W: Walk<G>> Context<'_, G, E, 
             let must_finish = depth == first && deepening.finish_first;
             let score = self.root_iteration(position, depth, must_finish, result.score);
             if self.s.aborted && depth > first {
+                self.adopt_partial(&mut result);
                 break;
             }
             let complete = remaining.is_some_and(|r| depth as usize >= r);
@@ -194,6 +204,24 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>, W: Walk<G>> Context<'_, G, E, 
             .collect();
         result.best_move = result.pv.first().copied();
         result.proof = Proof::from_score(score, complete);
+    }
+
+    /// After an iteration stopped by the limits: its principal variation and score, when a
+    /// root move searched to the end proved a win in it (in a search with aspiration, in the
+    /// last window tried). The win is not dropped for want of the other moves, which could
+    /// only win faster; a better move that is not a proven win is (an earlier round played
+    /// those too, and it did not pay: `docs/strength.md`). The depth stays the last completed
+    /// iteration's.
+    fn adopt_partial(&self, result: &mut SearchResult<G::Move>) {
+        let len = self.s.pv_len[0];
+        let won = self.s.root_score > 0 && score::is_decisive(self.s.root_score);
+        if len == 0 || !won {
+            return;
+        }
+        result.score = self.s.root_score;
+        result.pv = self.s.pv[..len].iter().flatten().copied().collect();
+        result.best_move = result.pv.first().copied();
+        result.proof = Proof::from_score(self.s.root_score, false);
     }
 
     fn root_iteration(
@@ -237,7 +265,11 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>, W: Walk<G>> Context<'_, G, E, 
         if self.s.aborted {
             return true;
         }
-        if self.s.nodes % CHECK_EVERY == 0 {
+        // Leaves count as nodes but do not come here, so the limits are looked at once
+        // `CHECK_EVERY` nodes have passed, not on exact multiples of it (which a leaf may
+        // take, skipping the check).
+        if self.s.nodes >= self.s.next_check {
+            self.s.next_check = self.s.nodes + CHECK_EVERY;
             self.s.aborted = self.limits_reached();
         }
         self.s.aborted
@@ -382,7 +414,7 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>, W: Walk<G>> Context<'_, G, E, 
     }
 
     /// The table's word on a node: `Err` with the score when a stored result of exactly this
-    /// depth cuts it off, else `Ok` with the entry, if any (none for a node that skips the
+    /// depth (or, in a selective search, a proven win or loss of any depth) cuts it off, else `Ok` with the entry, if any (none for a node that skips the
     /// table).
     #[inline(always)]
     fn probe(
@@ -399,9 +431,13 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>, W: Walk<G>> Context<'_, G, E, 
         };
         self.s.table_hits += 1;
         // Only an entry of exactly this depth may cut: a deeper one would give a different
-        // (if better) value than a search of this depth.
-        if at.ply > 0 && entry.depth as u32 == at.depth && self.techniques.alpha_beta {
-            let s = score::from_table(entry.score, at.ply);
+        // (if better) value than a search of this depth. A selective search, which gives up
+        // that equality, lets a proven win or loss cut at any depth: a proof stays one, and
+        // the next iteration then need not prove it again.
+        let s = score::from_table(entry.score, at.ply);
+        let depth_fits = entry.depth as u32 == at.depth
+            || (score::is_decisive(s) && !self.selectivity.is_none());
+        if at.ply > 0 && depth_fits && self.techniques.alpha_beta {
             let cut = match entry.bound {
                 Bound::Exact => true,
                 Bound::Lower => s >= beta,
@@ -745,13 +781,22 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>, W: Walk<G>> Context<'_, G, E, 
                 if score > alpha {
                     alpha = score;
                     self.record_pv(at.ply, mv);
+                    if at.ply == 0 {
+                        self.s.root_score = score;
+                    }
                 }
             }
-            if t.alpha_beta && alpha >= beta {
+            if t.alpha_beta && (alpha >= beta || self.selectivity.stops_at(best)) {
                 self.reward_cutoff(side, at, mv);
                 break;
             }
         }
+        // A node stopped at its first win ([`Selectivity::first_win`]) knows a lower bound.
+        let beta = if self.selectivity.stops_at(best) {
+            beta.min(best)
+        } else {
+            beta
+        };
         self.finish(at, (best, best_move), moves, (alpha_original, beta));
         best
     }

@@ -39,7 +39,8 @@ impl Proof {
     }
 }
 
-/// The best move of the last completed iteration and the search's statistics.
+/// The best move of the last completed iteration (or a win proved in the iteration the limits
+/// stopped: [`crate::Searcher::search`]) and the search's statistics.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchResult<M> {
     /// The best move; `None` only when the game is already over.

@@ -331,8 +331,9 @@ impl<G: Game, E: Evaluator<G>, W: Walk<G>> Searcher<G, E, W> {
     }
 
     /// Searches `position` within `limits` and returns the best move of the last completed
-    /// iteration with its statistics. The first iteration always completes, so an ongoing
-    /// position always gets a move.
+    /// iteration with its statistics, or a win that the iteration the limits stopped had
+    /// proved for one of its root moves (a search stopped right after finding a win plays
+    /// it). The first iteration always completes, so an ongoing position always gets a move.
     pub fn search(&mut self, position: &G, limits: &Limits) -> SearchResult<G::Move> {
         if let (Some(parallel), true) = (self.parallel, self.threads > 1) {
             return parallel(self, position, limits);

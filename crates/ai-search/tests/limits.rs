@@ -1,7 +1,8 @@
-//! Limits: nodes, time and the stop flag end the search with the last completed iteration.
+//! Limits: nodes, time and the stop flag end the search with the last completed iteration,
+//! or with a win the iteration they stopped had proved.
 
 use boardgames_core::Game;
-use boardgames_search::{Limits, NoKnowledge, Proof, Searcher};
+use boardgames_search::{score, Limits, NoKnowledge, Proof, Searcher, MAX_EVAL};
 use boardgames_tictactoe::Position;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -79,5 +80,38 @@ fn a_depth_step_still_completes_a_first_iteration_and_ends_on_the_limit() {
             .with_depth_step(0)
             .depth_step(),
         1
+    );
+}
+
+#[test]
+fn a_win_found_in_a_stopped_iteration_is_kept() {
+    // Gomoku on 9x9, black to move with an open three (c5 d5 e5): b5 or f5 makes an open
+    // four, a win in 3 that the third iteration sees. After the root finds it, its other moves
+    // still need searching, so node limits (checked every 1024 nodes) stop some searches in
+    // that iteration after the win: they report it though their last completed depth is 2.
+    use boardgames_gomoku::{Point, Position as Gomoku, Rule};
+    let mut pos = Gomoku::new(9, Rule::FREESTYLE).unwrap();
+    for point in ["c5", "a1", "d5", "a9", "e5", "i1"] {
+        pos.play(point.parse::<Point>().unwrap()).unwrap();
+    }
+    let full = Searcher::new(NoKnowledge).search(&pos, &Limits::depth(3));
+    assert_eq!(full.score, score::win_in(3));
+    let mut kept = 0;
+    for nodes in (1..).map(|k| k * 1024).take_while(|&n| n < full.nodes) {
+        let result = Searcher::new(NoKnowledge).search(&pos, &Limits::depth(3).with_nodes(nodes));
+        if result.score <= MAX_EVAL {
+            assert!(result.depth < 3, "{nodes} nodes: {result:?}");
+            continue;
+        }
+        assert_eq!(result.score, score::win_in(3), "{nodes} nodes");
+        assert_eq!(result.proof, Some(Proof::Win));
+        let mv = result.best_move.expect("a move").to_string();
+        assert!(mv == "b5" || mv == "f5", "{nodes} nodes: {mv} does not win");
+        kept += usize::from(result.depth < 3);
+    }
+    assert!(
+        kept > 0,
+        "no stopped iteration's win was kept ({} nodes)",
+        full.nodes
     );
 }

@@ -25,6 +25,7 @@ const HARDEST: Selectivity = Selectivity {
     singular_margin: 0,
     fail_high_margin: 1,
     widen_losses: true,
+    first_win: true,
 };
 
 proptest! {
@@ -49,6 +50,7 @@ proptest! {
         singular_margin in 0i32..60,
         fail_high_margin in -20i32..60,
         widen_losses in any::<bool>(),
+        first_win in any::<bool>(),
     ) {
         let pos = random_position(seed, plies);
         prop_assume!(!pos.status().is_over());
@@ -63,6 +65,7 @@ proptest! {
             singular_margin,
             fail_high_margin,
             widen_losses,
+            first_win,
         };
         prop_assert_eq!(check_selective(&pos, depth, &HashNoise, selectivity), Ok(()));
         prop_assert_eq!(check_selective(&pos, depth, &NoKnowledge, HARDEST), Ok(()));
@@ -143,6 +146,46 @@ fn a_held_back_defence_refutes_a_narrow_win() {
     });
     assert!(widened.score.abs() <= MAX_EVAL, "{}", widened.score);
     assert_eq!(line(&widened.pv[..1]), ["c3"]);
+}
+
+#[test]
+fn a_node_stops_at_its_first_win() {
+    // X wins at once at a2 (row 2). Its first legal move, a3, wins in 3 instead: it threatens
+    // a2 and c1 (the diagonal a3 b2 c1), and O stops one. Searched in the order of the legal
+    // moves (one iteration, no table), the root stops at a3 with `first_win`.
+    let pos: Position = "..O/.XX/O..".parse().unwrap();
+    let search = |selectivity| {
+        Searcher::new(NoKnowledge)
+            .with_iterative_deepening(false)
+            .with_table(false)
+            .with_selectivity(selectivity)
+            .search(&pos, &Limits::depth(3))
+    };
+    let exact = search(Selectivity::NONE);
+    assert_eq!(
+        (exact.score, exact.best_move.unwrap().to_string()),
+        (WIN - 1, "a2".into())
+    );
+    let first = search(Selectivity {
+        first_win: true,
+        ..Selectivity::NONE
+    });
+    assert_eq!(
+        (first.score, first.best_move.unwrap().to_string()),
+        (WIN - 3, "a3".into())
+    );
+    assert!(
+        first.nodes < exact.nodes,
+        "{} >= {}",
+        first.nodes,
+        exact.nodes
+    );
+    let first_win = Selectivity {
+        first_win: true,
+        ..Selectivity::NONE
+    };
+    assert!(!first_win.is_none());
+    assert_eq!(check_selective(&pos, 3, &NoKnowledge, first_win), Ok(()));
 }
 
 /// The ultimate position after `plies` random moves drawn from `seed`.
