@@ -427,8 +427,9 @@ impl GomokuEvaluator {
 /// cutting at any depth, which every selective search does) the engine proves 13 of the 78
 /// won positions of the `proofs` example at 500 ms where it proved 5, and a mate in 13 costs
 /// 180,000 nodes instead of 1.7 million. Against Rapfi at 500 ms a move it scored 17 and 8 of
-/// 60 on seeds 4242 and 5353 (the build without: 15 and 9 to 10), and 4 (again: 2), 5 and 3 of
-/// 20 on the fixed openings of freestyle, standard and renju (without: 3, 3 and 3).
+/// 60 on seeds 4242 and 5353 (the build without: 15 and 9 to 10), and 4, 2 and 2 (three runs),
+/// 5 and 4 (two runs) and 3 of 20 on the fixed openings of freestyle, standard and renju
+/// (without: 3, 3 and 3): within noise.
 ///
 /// The levels keep the exact search: their node budgets stay comparable from version to
 /// version.
