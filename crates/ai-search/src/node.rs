@@ -414,8 +414,8 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>, W: Walk<G>> Context<'_, G, E, 
     }
 
     /// The table's word on a node: `Err` with the score when a stored result of exactly this
-    /// depth (or, in a selective search, a proven win or loss of any depth) cuts it off, else `Ok` with the entry, if any (none for a node that skips the
-    /// table).
+    /// depth (or, in a selective search, a proven win or loss of any depth) cuts it off, else
+    /// `Ok` with the entry, if any (none for a node that skips the table).
     #[inline(always)]
     fn probe(
         &mut self,
