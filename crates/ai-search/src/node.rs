@@ -430,6 +430,9 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>, W: Walk<G>> Context<'_, G, E, 
             return Ok(None);
         };
         self.s.table_hits += 1;
+        if at.ply == 0 || !self.techniques.alpha_beta {
+            return Ok(Some(entry));
+        }
         // Only an entry of exactly this depth may cut: a deeper one would give a different
         // (if better) value than a search of this depth. A selective search, which gives up
         // that equality, lets a proven win or loss cut at any depth: a proof stays one, and
@@ -437,7 +440,7 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>, W: Walk<G>> Context<'_, G, E, 
         let s = score::from_table(entry.score, at.ply);
         let depth_fits = entry.depth as u32 == at.depth
             || (score::is_decisive(s) && !self.selectivity.is_none());
-        if at.ply > 0 && depth_fits && self.techniques.alpha_beta {
+        if depth_fits {
             let cut = match entry.bound {
                 Bound::Exact => true,
                 Bound::Lower => s >= beta,

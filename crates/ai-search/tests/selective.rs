@@ -161,15 +161,16 @@ fn a_node_stops_at_its_first_win() {
             .with_selectivity(selectivity)
             .search(&pos, &Limits::depth(3))
     };
+    let first_win = Selectivity {
+        first_win: true,
+        ..Selectivity::NONE
+    };
     let exact = search(Selectivity::NONE);
     assert_eq!(
         (exact.score, exact.best_move.unwrap().to_string()),
         (WIN - 1, "a2".into())
     );
-    let first = search(Selectivity {
-        first_win: true,
-        ..Selectivity::NONE
-    });
+    let first = search(first_win);
     assert_eq!(
         (first.score, first.best_move.unwrap().to_string()),
         (WIN - 3, "a3".into())
@@ -180,10 +181,6 @@ fn a_node_stops_at_its_first_win() {
         first.nodes,
         exact.nodes
     );
-    let first_win = Selectivity {
-        first_win: true,
-        ..Selectivity::NONE
-    };
     assert!(!first_win.is_none());
     assert_eq!(check_selective(&pos, 3, &NoKnowledge, first_win), Ok(()));
 }
