@@ -763,17 +763,7 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>, W: Walk<G>> Context<'_, G, E, 
             }
             self.order_next(position, moves, i, front);
             let mv = moves[i];
-            let reduce = if beta - alpha == 1 && at.ply > 0 && i >= front {
-                self.selectivity.reduction(at.depth, i, beta)
-            } else {
-                0
-            };
-            // A singular table move is searched a ply deeper.
-            let deeper = u32::from(i == 0 && at.extend_first);
-            let at_move = At {
-                depth: at.depth + deeper,
-                ..at
-            };
+            let (reduce, at_move) = self.move_depth(at, (i, front), alpha, beta);
             let score = self.child_score(position, mv, (i, reduce), at_move, alpha, beta);
             if self.s.aborted {
                 return 0;
@@ -802,6 +792,30 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>, W: Walk<G>> Context<'_, G, E, 
         };
         self.finish(at, (best, best_move), moves, (alpha_original, beta));
         best
+    }
+
+    /// The plies the `i`-th move of a node loses to late-move reductions (none for the
+    /// `front` moves, at the root or in a full window), and the node as that move sees it: a
+    /// singular table move searched a ply deeper.
+    #[inline(always)]
+    fn move_depth(
+        &self,
+        at: At,
+        (i, front): (usize, usize),
+        alpha: Score,
+        beta: Score,
+    ) -> (u32, At) {
+        let reduce = if beta - alpha == 1 && at.ply > 0 && i >= front {
+            self.selectivity.reduction(at.depth, i, beta)
+        } else {
+            0
+        };
+        let deeper = u32::from(i == 0 && at.extend_first);
+        let at_move = At {
+            depth: at.depth + deeper,
+            ..at
+        };
+        (reduce, at_move)
     }
 
     /// The end of [`Context::search_moves`]: at the root, reports the best move even when
