@@ -38,7 +38,11 @@ fn positions(rule: Rule, seed: u64) -> Vec<SearchPosition> {
 
 #[test]
 fn each_rule_gets_its_weights() {
-    for rule in [Rule::FREESTYLE, Rule::STANDARD, Rule::RENJU] {
+    assert_eq!(
+        EvalWeights::for_rule(&Rule::FREESTYLE),
+        &EvalWeights::FREESTYLE
+    );
+    for rule in [Rule::STANDARD, Rule::RENJU] {
         assert_eq!(EvalWeights::for_rule(&rule), &EvalWeights::FITTED);
     }
     for rule in [Rule::CARO, Rule::CARO5, Rule::CARO6] {
@@ -112,7 +116,11 @@ fn the_side_to_move_is_worth_more_than_the_same_shapes_waiting() {
             . . . . . . . . . . . . . . {corner}"
         )
     };
-    for weights in [EvalWeights::FITTED, EvalWeights::HAND_SET] {
+    for weights in [
+        EvalWeights::FREESTYLE,
+        EvalWeights::FITTED,
+        EvalWeights::HAND_SET,
+    ] {
         let evaluator = GomokuEvaluator::new().with_weights(weights);
         for to_move in ["black", "white"] {
             let position: Position = diagram(to_move).parse().unwrap();

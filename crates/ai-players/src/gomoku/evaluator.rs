@@ -22,10 +22,10 @@ pub const WIN_SOON: Score = 50_000;
 ///   open three...; see [`Class`]), counted as evaluation terms
 ///   ([`SearchPosition::terms`]). The score is the side to move's terms weighed for the side
 ///   to move minus the opponent's weighed for the side that waits ([`EvalWeights`]: fitted to
-///   game results and tuned by matches under freestyle, standard and renju, hand-set under
-///   Caro); positions decided within a few moves score near [`WIN_SOON`]: a five to make,
-///   two fives for the opponent to stop, an open four or a four-three to make against no
-///   four.
+///   game results under standard and renju, then tuned by matches under freestyle,
+///   hand-set under Caro); positions decided within a few moves score near [`WIN_SOON`]: a
+///   five to make, two fives for the opponent to stop, an open four or a four-three to make
+///   against no four.
 /// - **Moves** ([`Evaluator::search_moves`]): a five if the side to move has one; else the
 ///   points that stop the opponent's five; else, against an open three (or any point making
 ///   two fours), the points that make a four of its own or break the opponent's fours and
@@ -196,31 +196,41 @@ pub struct EvalWeights {
 }
 
 impl EvalWeights {
-    /// The weights of `rule`: [`EvalWeights::FITTED`] where the ends of a run do not matter
-    /// (freestyle, standard, renju: the rules of the games they were fitted to), the
-    /// [`EvalWeights::HAND_SET`] ones under the Caro rules.
+    /// The weights of `rule`: [`EvalWeights::FREESTYLE`] under freestyle,
+    /// [`EvalWeights::FITTED`] under the other rules where the ends of a run do not matter
+    /// (standard, renju), the [`EvalWeights::HAND_SET`] ones under the Caro rules.
     pub fn for_rule(rule: &Rule) -> &'static EvalWeights {
         match rule.ends {
+            Ends::Ignored if is_freestyle(rule) => &EvalWeights::FREESTYLE,
             Ends::Ignored => &EvalWeights::FITTED,
             Ends::NotBothBlocked { .. } => &EvalWeights::HAND_SET,
         }
     }
 
-    /// The weights fitted to game results, then tuned by matches: a logistic regression of
-    /// "the side to move goes on to win" on both sides' terms, over 602 games of Rapfi
-    /// (github dhbloo/rapfi, classical mode, 40 ms a move) against itself under freestyle and
-    /// standard from random three-stone openings (14,983 positions), converted to the
-    /// hand-set weights' units (terms those positions never show keep the hand-set values;
-    /// held-out log-loss 0.547 where the hand-set weights' is 0.580). A fit to the moves
-    /// Rapfi plays instead (the one-ply choice by the evaluation after each move) doubles the
-    /// threes and fours to make and lowers the four-three, and plays far worse; these weights
-    /// are the result fit moved three tenths of that step the other way, which played as well
-    /// or better on every set of openings tried (`docs/strength.md`). The shapes the side to
-    /// move can use next are worth up to three times as much as the waiting side's, and the
-    /// side to move's four-three to make (against a four of the opponent's) three times the
-    /// waiting side's. `crates/pbrain/examples/fit_eval.rs` fits the result weights again
-    /// from such games.
+    /// The weights fitted to game results: a logistic regression of "the side to move goes
+    /// on to win" on both sides' terms, over 602 games of Rapfi (github dhbloo/rapfi, classical
+    /// mode, 40 ms a move) against itself under freestyle and standard from random
+    /// three-stone openings (14,983 positions), converted to the hand-set weights' units.
+    /// Terms those positions never show keep the hand-set values. On held-out games its
+    /// log-loss is 0.547 where the hand-set weights' is 0.580. The shapes the side to move
+    /// can use next are worth up to three times as much as the waiting side's (an open two:
+    /// 38 and 13), and a four to make about the same (60 and 58). The weights of standard
+    /// and renju; `crates/pbrain/examples/fit_eval.rs` fits them again from such games
+    /// (`docs/strength.md`).
     pub const FITTED: EvalWeights = EvalWeights {
+        to_move: [11, 42, 38, 60, 200, 150, 750, 250, 572, -61],
+        waiting: [7, 24, 13, 58, 76, 161, 600, -16, 180, -17],
+    };
+
+    /// The weights of freestyle: [`EvalWeights::FITTED`] tuned by freestyle matches against
+    /// Rapfi. A fit to the moves Rapfi plays (the one-ply choice by the evaluation after
+    /// each move) doubles the threes and fours to make and lowers the four-three, and plays
+    /// far worse; these weights are the result fit moved three tenths of that step the other
+    /// way (threes and fours to make worth less, the four-three more), which won 45 of 180
+    /// freestyle games where the fitted weights won 37 (`docs/strength.md`). Under standard
+    /// and renju the same weights scored less on the fixed openings, so those rules keep
+    /// the fitted ones.
+    pub const FREESTYLE: EvalWeights = EvalWeights {
         to_move: [11, 38, 21, 41, 200, 150, 750, 250, 636, -72],
         waiting: [8, 14, 9, 46, 50, 138, 614, -39, 201, -29],
     };
@@ -231,6 +241,15 @@ impl EvalWeights {
         to_move: [7, 25, 30, 50, 200, 150, 750, 250, 187, 100],
         waiting: [6, 20, 24, 40, 160, 120, 600, 200, 150, 80],
     };
+}
+
+/// Whether `rule` is freestyle's (whatever its draw rule): five or more wins for both
+/// colours, no forbidden points.
+fn is_freestyle(rule: &Rule) -> bool {
+    *rule.overline_wins.get(Player::First)
+        && *rule.overline_wins.get(Player::Second)
+        && !*rule.forbidden_points.get(Player::First)
+        && !*rule.forbidden_points.get(Player::Second)
 }
 
 /// `width` within 1 and [`MAX_WIDTH`].
