@@ -201,7 +201,10 @@ impl EvalWeights {
     /// (standard, renju), the [`EvalWeights::HAND_SET`] ones under the Caro rules.
     pub fn for_rule(rule: &Rule) -> &'static EvalWeights {
         match rule.ends {
-            Ends::Ignored if is_freestyle(rule) => &EvalWeights::FREESTYLE,
+            // Freestyle whatever its draw convention.
+            Ends::Ignored if rule.with_gomocup_draw(false) == Rule::FREESTYLE => {
+                &EvalWeights::FREESTYLE
+            }
             Ends::Ignored => &EvalWeights::FITTED,
             Ends::NotBothBlocked { .. } => &EvalWeights::HAND_SET,
         }
@@ -241,15 +244,6 @@ impl EvalWeights {
         to_move: [7, 25, 30, 50, 200, 150, 750, 250, 187, 100],
         waiting: [6, 20, 24, 40, 160, 120, 600, 200, 150, 80],
     };
-}
-
-/// Whether `rule` is freestyle's (whatever its draw rule): five or more wins for both
-/// colours, no forbidden points.
-fn is_freestyle(rule: &Rule) -> bool {
-    *rule.overline_wins.get(Player::First)
-        && *rule.overline_wins.get(Player::Second)
-        && !*rule.forbidden_points.get(Player::First)
-        && !*rule.forbidden_points.get(Player::Second)
 }
 
 /// `width` within 1 and [`MAX_WIDTH`].
