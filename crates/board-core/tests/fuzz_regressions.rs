@@ -29,6 +29,22 @@ fn a_record_with_a_bad_result_tag_is_refused_or_reads_back_the_same() {
     }
 }
 
+/// Found by the `records` fuzz target: an empty comment (`h8 {}`) was kept as an empty text;
+/// replayed with a clock, the move was written `{[%emt 0] }`, which reads back with no
+/// comment, so the replay of the written record was another match. An empty comment is now
+/// no comment, read or written.
+#[test]
+fn an_empty_comment_is_no_comment() {
+    let with: Record = "[Game \"tictactoe\"]\n[Result \"*\"]\n\n1. b2 {} a1 *\n"
+        .parse()
+        .unwrap();
+    let without: Record = "[Game \"tictactoe\"]\n[Result \"*\"]\n\n1. b2 a1 *\n"
+        .parse()
+        .unwrap();
+    assert_eq!(with, without);
+    assert_eq!(with.to_string(), without.to_string());
+}
+
 /// Found by the `records` fuzz target: a time control with more decimals than the written
 /// form keeps reads as one value and writes as another (`555511111.1111110` writes as
 /// `555511111.111`, which reads as a different duration).

@@ -567,7 +567,8 @@ impl fmt::Display for Record {
             token.push_str(&mv.text);
             emit(token, f)?;
             let emt = mv.spent.map(|d| format!("[%emt {}]", seconds(d)));
-            let comment = match (emt, &mv.comment) {
+            let text = mv.comment.as_ref().filter(|c| !c.is_empty());
+            let comment = match (emt, text) {
                 (None, None) => None,
                 (Some(e), None) => Some(e),
                 (None, Some(c)) => Some(c.clone()),
@@ -643,8 +644,9 @@ fn parse_comment(
     body: &str,
     line: usize,
 ) -> Result<(Option<Duration>, Option<String>), RecordError> {
+    // An empty comment is no comment: written after a move time it would read back as none.
     let Some(rest) = body.strip_prefix("[%emt ") else {
-        return Ok((None, Some(body.to_owned())));
+        return Ok((None, (!body.is_empty()).then(|| body.to_owned())));
     };
     let (time, text) = rest.split_once(']').ok_or_else(|| RecordError::Syntax {
         line,
