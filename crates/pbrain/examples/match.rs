@@ -76,17 +76,21 @@ struct Engine {
 }
 
 impl Engine {
-    fn spawn(command: &str, rule: u32, turn_ms: u64) -> Engine {
+    /// Starts `command` and sends it the match's settings; an error names the command that
+    /// did not start.
+    fn spawn(command: &str, rule: u32, turn_ms: u64) -> Result<Engine, String> {
         let mut words = command.split_whitespace();
-        let mut child = Command::new(words.next().expect("a command"))
+        let program = words.next().ok_or("an engine command is empty")?;
+        let mut child = Command::new(program)
             .args(words)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
-            .expect("the engine starts");
-        let input = child.stdin.take().unwrap();
-        let stdout = child.stdout.take().unwrap();
+            .map_err(|e| format!("the engine `{command}` does not start: {e}"))?;
+        let (Some(input), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            return Err(format!("the engine `{command}` has no pipes"));
+        };
         let (tx, output) = mpsc::channel();
         std::thread::spawn(move || {
             for line in BufReader::new(stdout).lines() {
@@ -110,9 +114,12 @@ impl Engine {
         engine.send(&format!("INFO rule {rule}"));
         engine.send("INFO game_type 1");
         engine.send(&format!("START {SIZE}"));
-        let ok = engine.answer(Duration::from_secs(30));
-        assert_eq!(ok.as_deref(), Some("OK"), "START answered {ok:?}");
-        engine
+        match engine.answer(Duration::from_secs(30)) {
+            Some(ok) if ok == "OK" => Ok(engine),
+            other => Err(format!(
+                "the engine `{command}` answered START with {other:?}, not OK"
+            )),
+        }
     }
 
     fn send(&mut self, line: &str) {
@@ -189,12 +196,12 @@ impl Drop for Engine {
     }
 }
 
-fn new_side(spec: &str, rule: u32, turn_ms: u64, seed: u64) -> Side {
+fn new_side(spec: &str, rule: u32, turn_ms: u64, seed: u64) -> Result<Side, String> {
     let (extension, root_width) = match spec {
         "expert" => (false, 1),
         "expert+ext" => (true, 1),
         "expert+ext+wide" => (true, MAX_WIDTH),
-        _ => return Side::Engine(Engine::spawn(spec, rule, turn_ms)),
+        _ => return Engine::spawn(spec, rule, turn_ms).map(Side::Engine),
     };
     // The hand-set weights: the expert stays the yardstick it was when the issue measured
     // against it.
@@ -203,7 +210,9 @@ fn new_side(spec: &str, rule: u32, turn_ms: u64, seed: u64) -> Side {
         .with_four_extension(extension)
         .with_root_width(root_width);
     let evaluator = Seeded::new(evaluator, seed, 2);
-    Side::Expert(Box::new(Searcher::new(evaluator).with_table_bytes(8 << 20)))
+    Ok(Side::Expert(Box::new(
+        Searcher::new(evaluator).with_table_bytes(8 << 20),
+    )))
 }
 
 /// How a game ended, from player A's view.
@@ -221,6 +230,8 @@ struct Settings {
     a: String,
     b: String,
     rule_bits: u32,
+    /// The rule `rule_bits` names.
+    rule: Rule,
     turn: Duration,
     /// B's own turn limit (a handicap match), if not `turn`.
     b_turn: Option<Duration>,
@@ -258,9 +269,14 @@ impl Settings {
 }
 
 /// One game: A plays black when `a_black`. Returns the winner (0 for A, 1 for B) or `None`
-/// for a draw.
-fn game(settings: &Settings, opening: usize, a_black: bool, tally: &mut Tally) -> Option<usize> {
-    let rule = parse_rule(&settings.rule_bits.to_string()).expect("a known rule");
+/// for a draw; an error when a player cannot start.
+fn game(
+    settings: &Settings,
+    opening: usize,
+    a_black: bool,
+    tally: &mut Tally,
+) -> Result<Option<usize>, String> {
+    let rule = settings.rule;
     let turn_ms = |who: usize| settings.turn_of(who).as_millis() as u64;
     let mut sides = [
         new_side(
@@ -268,13 +284,13 @@ fn game(settings: &Settings, opening: usize, a_black: bool, tally: &mut Tally) -
             settings.rule_bits,
             turn_ms(0),
             1 + opening as u64,
-        ),
+        )?,
         new_side(
             &settings.b,
             settings.rule_bits,
             turn_ms(1),
             2 + opening as u64,
-        ),
+        )?,
     ];
     let (mut position, mut moves) = opening_position(settings, rule, opening);
     loop {
@@ -293,24 +309,24 @@ fn game(settings: &Settings, opening: usize, a_black: bool, tally: &mut Tally) -
                 eprintln!("illegal or no answer by {who} in\n{position}");
             }
             tally.illegal[who] += 1;
-            return Some(1 - who);
+            return Ok(Some(1 - who));
         };
         if matches!(sides[who], Side::Engine(_))
             && took > settings.turn_of(who) + settings.tolerance
         {
             tally.late[who] += 1;
-            return Some(1 - who);
+            return Ok(Some(1 - who));
         }
         position.play(mv).unwrap();
         moves.push(mv);
         match position.status() {
             Status::Won(_) => {
                 dump_game(settings.rule_bits, &moves, position.status());
-                return Some(who);
+                return Ok(Some(who));
             }
             Status::Draw => {
                 dump_game(settings.rule_bits, &moves, position.status());
-                return None;
+                return Ok(None);
             }
             Status::Ongoing => {}
         }
@@ -364,17 +380,20 @@ fn dump_game(rule_bits: u32, moves: &[Point], status: Status) {
         _ => "draw",
     };
     let moves: Vec<String> = moves.iter().map(|p| p.to_string()).collect();
-    // A game that cannot be recorded is no reason to stop the match.
-    let _ = append_line(&path, &format!("{rule_bits} {winner} {}", moves.join(" ")));
+    append_line(&path, &format!("{rule_bits} {winner} {}", moves.join(" ")));
 }
 
-/// Appends `line` and a newline to the file at `path`, making the file if need be.
-fn append_line(path: &std::ffi::OsStr, line: &str) -> std::io::Result<()> {
-    let mut file = std::fs::OpenOptions::new()
+/// Appends `line` and a newline to the file at `path`, making the file if need be. A line
+/// that cannot be written is no reason to stop the match: it is reported on stderr.
+fn append_line(path: &std::ffi::OsStr, line: &str) {
+    let written = std::fs::OpenOptions::new()
         .create(true)
         .append(true)
-        .open(path)?;
-    writeln!(file, "{line}")
+        .open(path)
+        .and_then(|mut file| writeln!(file, "{line}"));
+    if let Err(e) = written {
+        eprintln!("match: cannot append to {}: {e}", path.to_string_lossy());
+    }
 }
 
 /// With `MATCH_EVALS=FILE`: appends the engine's reported evaluation of `position` (Rapfi's
@@ -421,7 +440,7 @@ fn dump_eval(position: &Position, message: &str) {
         }
         fields.extend(counts.iter().map(|c| c.to_string()));
     }
-    append_line(&path, &fields.join(",")).expect("the evaluation file opens");
+    append_line(&path, &fields.join(","));
 }
 
 /// `stones` (offsets from the centre, rows counted upwards as the workspace's notation
@@ -441,28 +460,57 @@ fn option<'a>(args: &'a [String], name: &str) -> Option<&'a str> {
     args.get(i + 1).map(String::as_str)
 }
 
-/// The match settings from the command line (see the module's documentation).
-fn read_settings(args: &[String]) -> Settings {
-    let value = |name: &str, default: &str| option(args, name).unwrap_or(default).to_owned();
-    let ms = |ms: &str| Duration::from_millis(ms.parse().expect("a number of milliseconds"));
-    Settings {
-        a: value("--a", "target/release/pbrain-boardgames"),
-        b: value("--b", "expert"),
-        rule_bits: value("--rule", "1").parse().expect("--rule N"),
-        turn: ms(&value("--turn-ms", "200")),
-        b_turn: option(args, "--b-turn-ms").map(ms),
-        tolerance: ms(&value("--tolerance-ms", "0")),
-        random_openings: option(args, "--random-openings")
-            .map(|seed| seed.parse().expect("--random-openings SEED")),
-        expert_time: option(args, "--expert-ms").map(ms),
+/// The number given after `--name`, if the option is there; an error names the option whose
+/// value is missing or not a number.
+fn optional<T: std::str::FromStr>(args: &[String], name: &str) -> Result<Option<T>, String> {
+    match option(args, name) {
+        None if args.iter().any(|a| a == name) => Err(format!("{name} needs a value")),
+        None => Ok(None),
+        Some(text) => text
+            .parse()
+            .map(Some)
+            .map_err(|_| format!("{name} takes a number, not `{text}`")),
     }
 }
 
+/// The number given after `--name`, or `default` when the option is absent.
+fn number<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> Result<T, String> {
+    Ok(optional(args, name)?.unwrap_or(default))
+}
+
+/// The match settings from the command line (see the module's documentation).
+fn read_settings(args: &[String]) -> Result<Settings, String> {
+    let value = |name: &str, default: &str| option(args, name).unwrap_or(default).to_owned();
+    let ms = |name: &str, default: u64| number(args, name, default).map(Duration::from_millis);
+    let rule_bits: u32 = number(args, "--rule", 1)?;
+    let rule = parse_rule(&rule_bits.to_string())
+        .map_err(|e| format!("--rule {rule_bits} is no rule this manager knows: {e}"))?;
+    Ok(Settings {
+        a: value("--a", "target/release/pbrain-boardgames"),
+        b: value("--b", "expert"),
+        rule_bits,
+        rule,
+        turn: ms("--turn-ms", 200)?,
+        b_turn: optional(args, "--b-turn-ms")?.map(Duration::from_millis),
+        tolerance: ms("--tolerance-ms", 0)?,
+        random_openings: optional(args, "--random-openings")?,
+        expert_time: optional(args, "--expert-ms")?.map(Duration::from_millis),
+    })
+}
+
 fn main() {
+    if let Err(message) = run() {
+        eprintln!("match: {message}");
+        std::process::exit(2);
+    }
+}
+
+/// The match the command line asks for; an error for a bad option or a player that cannot
+/// start.
+fn run() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let settings = read_settings(&args);
-    let value = |name: &str, default: &str| option(&args, name).unwrap_or(default).to_owned();
-    let openings: usize = value("--openings", "5").parse().expect("--openings N");
+    let settings = read_settings(&args)?;
+    let openings: usize = number(&args, "--openings", 5)?;
     let mut tally = Tally::default();
     let openings = if settings.random_openings.is_some() {
         openings
@@ -473,11 +521,11 @@ fn main() {
         for opening in 0..openings {
             println!("{}", offset_notation(&settings.opening(opening)));
         }
-        return;
+        return Ok(());
     }
     for opening in 0..openings {
         for a_black in [true, false] {
-            let result = game(&settings, opening, a_black, &mut tally);
+            let result = game(&settings, opening, a_black, &mut tally)?;
             match result {
                 Some(0) => tally.wins += 1,
                 Some(_) => tally.losses += 1,
@@ -512,4 +560,5 @@ fn main() {
         PROTOCOL_ERRORS.load(Ordering::Relaxed),
         tally.slowest
     );
+    Ok(())
 }
