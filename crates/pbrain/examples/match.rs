@@ -278,20 +278,16 @@ fn game(
 ) -> Result<Option<usize>, String> {
     let rule = settings.rule;
     let turn_ms = |who: usize| settings.turn_of(who).as_millis() as u64;
-    let mut sides = [
+    // A's expert is seeded with 1 + the opening, B's with 2 + it.
+    let side = |who: usize, spec: &str| {
         new_side(
-            &settings.a,
+            spec,
             settings.rule_bits,
-            turn_ms(0),
-            1 + opening as u64,
-        )?,
-        new_side(
-            &settings.b,
-            settings.rule_bits,
-            turn_ms(1),
-            2 + opening as u64,
-        )?,
-    ];
+            turn_ms(who),
+            (1 + who + opening) as u64,
+        )
+    };
+    let mut sides = [side(0, &settings.a)?, side(1, &settings.b)?];
     let (mut position, mut moves) = opening_position(settings, rule, opening);
     loop {
         let black_to_move = position.side_to_move() == Player::First;
