@@ -79,6 +79,11 @@ impl TimeSource for ManualTime {
     }
 }
 
+/// The longest time a clock shows and [`parse_duration`] reads: `u64::MAX` milliseconds,
+/// about 585 million years. A time control reads only times up to it, and Fischer increments
+/// stop adding there.
+pub const MAX_CLOCK: Duration = Duration::from_millis(u64::MAX);
+
 /// How much time the players get.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[non_exhaustive]
@@ -111,27 +116,35 @@ impl TimeControl {
         }
     }
 
-    /// The time left after a move that took `spent` with `left` on the clock before it.
-    const fn after_move(self, left: Duration, spent: Duration) -> Duration {
+    /// The time left after a move that took `spent` with `left` on the clock before it. The
+    /// increments stop at [`MAX_CLOCK`], the most a record's `Clocks` tag can hold, so a clock
+    /// never shows a time the record it writes cannot read back.
+    fn after_move(self, left: Duration, spent: Duration) -> Duration {
         match self {
             TimeControl::SuddenDeath { .. } => left.saturating_sub(spent),
-            TimeControl::Fischer { increment, .. } => {
-                left.saturating_sub(spent).saturating_add(increment)
-            }
+            TimeControl::Fischer { increment, .. } => left
+                .saturating_sub(spent)
+                .saturating_add(increment)
+                .min(MAX_CLOCK),
             TimeControl::PerMove { per_move } => per_move,
         }
     }
 }
 
-/// Writes seconds with up to three decimals and no trailing zeros (`300`, `2.5`).
-fn write_seconds(f: &mut fmt::Formatter<'_>, d: Duration) -> fmt::Result {
-    let millis = d.as_millis();
-    let (secs, frac) = (millis / 1000, millis % 1000);
-    if frac == 0 {
-        write!(f, "{secs}")
-    } else {
-        let text = format!("{frac:03}");
-        write!(f, "{secs}.{}", text.trim_end_matches('0'))
+/// A duration written as seconds with up to three decimals and no trailing zeros (`300`,
+/// `2.5`): the form of time controls and of records' times, which [`parse_duration`] reads.
+pub(crate) struct Seconds(pub(crate) Duration);
+
+impl fmt::Display for Seconds {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let millis = self.0.as_millis();
+        let (secs, frac) = (millis / 1000, millis % 1000);
+        if frac == 0 {
+            write!(f, "{secs}")
+        } else {
+            let text = format!("{frac:03}");
+            write!(f, "{secs}.{}", text.trim_end_matches('0'))
+        }
     }
 }
 
@@ -139,16 +152,11 @@ impl fmt::Display for TimeControl {
     /// The record form: seconds, `300`, `300+3` or `30/move`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            TimeControl::SuddenDeath { total } => write_seconds(f, total),
+            TimeControl::SuddenDeath { total } => write!(f, "{}", Seconds(total)),
             TimeControl::Fischer { total, increment } => {
-                write_seconds(f, total)?;
-                f.write_str("+")?;
-                write_seconds(f, increment)
+                write!(f, "{}+{}", Seconds(total), Seconds(increment))
             }
-            TimeControl::PerMove { per_move } => {
-                write_seconds(f, per_move)?;
-                f.write_str("/move")
-            }
+            TimeControl::PerMove { per_move } => write!(f, "{}/move", Seconds(per_move)),
         }
     }
 }
@@ -375,5 +383,21 @@ mod tests {
         let per_move: TimeControl = "5/move".parse().unwrap();
         let left = per_move.after_move(Duration::from_secs(5), Duration::from_secs(4));
         assert_eq!(left, Duration::from_secs(5));
+    }
+
+    /// Found by the `records` fuzz target: an increment of 13111111111111111 s took a clock
+    /// past what `parse_duration` reads, so the record's `Clocks` tag did not read back.
+    #[test]
+    fn increments_stop_at_the_longest_readable_time() {
+        let huge: TimeControl = "3001+13111111111111111".parse().unwrap();
+        let mut left = huge.initial();
+        for _ in 0..3 {
+            left = huge.after_move(left, Duration::from_millis(2500));
+            assert!(left <= MAX_CLOCK);
+        }
+        assert_eq!(left, MAX_CLOCK);
+        let written = format!("{}", Seconds(left));
+        assert_eq!(parse_duration(&written), Ok(MAX_CLOCK), "{written}");
+        assert!(parse_duration("18446744073709551.616").is_err());
     }
 }

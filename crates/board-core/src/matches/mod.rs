@@ -44,6 +44,7 @@ mod tests;
 
 pub use clock::{
     parse_duration, ManualTime, MonotonicTime, ParseTimeControlError, TimeControl, TimeSource,
+    MAX_CLOCK,
 };
 #[cfg(feature = "harness")]
 pub use conformance::check_record_round_trip;

@@ -30,7 +30,7 @@
 //! Reading replays every move: an error names the 0-based ply and the reason, or the tag
 //! at fault. Writing then reading gives an equal [`Match`].
 
-use super::clock::parse_duration;
+use super::clock::{parse_duration, Seconds};
 use super::{DrawRules, Match, MatchError, MatchRules, MonotonicTime, Outcome, Reason};
 use super::{TimeControl, TimeSource};
 use crate::{ByPlayer, Game, Player, Status};
@@ -235,7 +235,7 @@ impl Record {
         tags.extend(descriptive.cloned());
         if let Some(clocks) = &game.clocks {
             tags.push(("TimeControl".into(), clocks.control.to_string()));
-            let left = |p| seconds(game.clock(p).unwrap_or(Duration::ZERO));
+            let left = |p| Seconds(game.clock(p).unwrap_or(Duration::ZERO));
             let text = format!("{} {}", left(Player::First), left(Player::Second));
             tags.push(("Clocks".into(), text));
         }
@@ -497,19 +497,6 @@ fn declare<G: RecordGame>(game: &mut Match<G>, outcome: Outcome) -> Result<(), R
     done.map_err(|e| RecordError::tag("Result", e))
 }
 
-/// Seconds with up to three decimals.
-fn seconds(d: Duration) -> String {
-    let millis = d.as_millis();
-    match millis % 1000 {
-        0 => format!("{}", millis / 1000),
-        frac => format!(
-            "{}.{}",
-            millis / 1000,
-            format!("{frac:03}").trim_end_matches('0')
-        ),
-    }
-}
-
 fn escape(value: &str) -> String {
     value
         .replace('\\', "\\\\")
@@ -566,7 +553,7 @@ impl fmt::Display for Record {
             }
             token.push_str(&mv.text);
             emit(token, f)?;
-            let emt = mv.spent.map(|d| format!("[%emt {}]", seconds(d)));
+            let emt = mv.spent.map(|d| format!("[%emt {}]", Seconds(d)));
             let text = mv.comment.as_ref().filter(|c| !c.is_empty());
             let comment = match (emt, text) {
                 (None, None) => None,

@@ -314,6 +314,21 @@ fn a_record_reads_back_as_written() {
     assert_eq!(read(&text).unwrap(), game);
 }
 
+/// Found by the `records` fuzz target: a Fischer increment of 13111111111111111 s took the
+/// clocks past the longest time a record reads, so the written `Clocks` tag did not read back.
+/// The increments now stop at [`MAX_CLOCK`].
+#[test]
+fn a_record_with_huge_increments_reads_back_as_written() {
+    let (mut game, time) = timed(7, "3001+13111111111111111");
+    time.advance(2500 * Duration::from_millis(1));
+    for mv in ["1", "1", "1", "1"] {
+        game.play_text(mv).unwrap();
+    }
+    assert_eq!(game.clock(Player::First), Some(MAX_CLOCK));
+    let text = game.to_record().to_string();
+    assert_eq!(read(&text).unwrap(), game, "{text}");
+}
+
 #[test]
 fn record_errors_name_the_ply_or_the_tag() {
     let head = "[Game \"countdown\"]\n[Stones \"3\"]\n";
