@@ -357,15 +357,18 @@ fn ok() -> Answer {
     Ok(vec!["OK".to_owned()])
 }
 
-/// Writes the answer lines (or `ERROR <reason>` on one line) and flushes.
+/// Writes the answer lines (or `ERROR <reason>`) and flushes. Each is written as one line,
+/// its own line breaks made spaces: a manager reads every line as a new answer, so a search
+/// report or a reason spread over two lines would be taken for a move.
 fn reply(out: &mut dyn Write, answer: Answer) -> io::Result<()> {
+    let one_line = |text: &str| text.replace(['\n', '\r'], " ");
     match answer {
         Ok(lines) => {
             for line in lines {
-                writeln!(out, "{line}")?;
+                writeln!(out, "{}", one_line(&line))?;
             }
         }
-        Err(reason) => writeln!(out, "ERROR {}", reason.replace(['\n', '\r'], " "))?,
+        Err(reason) => writeln!(out, "ERROR {}", one_line(&reason))?,
     }
     out.flush()
 }
@@ -431,6 +434,17 @@ mod tests {
             engine.handle(line, Instant::now(), &mut out).unwrap();
         }
         String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn every_answer_is_written_on_its_own_lines() {
+        let mut out = Vec::new();
+        let lines = vec!["MESSAGE h8 a\nb\r\nc".to_owned(), "7,7".to_owned()];
+        reply(&mut out, Ok(lines)).unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), "MESSAGE h8 a b  c\n7,7\n");
+        let mut out = Vec::new();
+        reply(&mut out, Err("bad\nline".into())).unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), "ERROR bad line\n");
     }
 
     #[test]
