@@ -18,6 +18,8 @@
 //! fixed openings, each played twice (colours swapped). A late answer (past `--turn-ms` plus
 //! `--tolerance-ms`, 0 by default) or an illegal move loses the game. `--random-openings
 //! SEED`: openings of three stones within two points of the centre drawn from the seed.
+//! `--a-colour black` / `--a-colour white`: A plays only that colour of each opening (B the
+//! other), half the games; by default both.
 //! `--print-openings`: print the openings instead of playing them, one a line in
 //! c-gomoku-cli's offset notation (`x,y` from the centre, `y` growing downwards, as the
 //! protocol's), so that c-gomoku-cli plays the same ones (`-openings file=F order=sequential`
@@ -239,6 +241,8 @@ struct Settings {
     expert_time: Option<Duration>,
     /// `--random-openings SEED`: openings drawn from the seed instead of the fixed ten.
     random_openings: Option<u64>,
+    /// The colours A plays each opening with (`true`: black), in that order.
+    a_colours: Vec<bool>,
 }
 
 impl Settings {
@@ -491,6 +495,15 @@ fn read_settings(args: &[String]) -> Result<Settings, String> {
         tolerance: ms("--tolerance-ms", 0)?,
         random_openings: optional(args, "--random-openings")?,
         expert_time: optional(args, "--expert-ms")?.map(Duration::from_millis),
+        a_colours: match option(args, "--a-colour") {
+            None if args.iter().any(|a| a == "--a-colour") => {
+                return Err("--a-colour needs a value: black or white".into())
+            }
+            None => vec![true, false],
+            Some("black") => vec![true],
+            Some("white") => vec![false],
+            Some(other) => return Err(format!("--a-colour takes black or white, not `{other}`")),
+        },
     })
 }
 
@@ -520,7 +533,7 @@ fn run() -> Result<(), String> {
         return Ok(());
     }
     for opening in 0..openings {
-        for a_black in [true, false] {
+        for &a_black in &settings.a_colours {
             let result = game(&settings, opening, a_black, &mut tally)?;
             match result {
                 Some(0) => tally.wins += 1,
