@@ -17,7 +17,8 @@
 //! `--rule`: the `INFO rule` value (0, 1, 4, 8, 9, 16). `--openings N`: the first N of the
 //! fixed openings, each played twice (colours swapped; once with `--a-colour`). A late
 //! answer (past `--turn-ms` plus `--tolerance-ms`, 0 by default) or an illegal move loses the
-//! game. `--random-openings SEED`: openings of three stones within two points of the centre drawn from the seed.
+//! game. `--random-openings SEED`: openings of three stones within two points of the centre
+//! drawn from the seed.
 //! `--a-colour black` / `--a-colour white`: A plays only that colour of each opening (B the
 //! other), half the games; by default both.
 //! `--print-openings`: print the openings instead of playing them, one a line in
