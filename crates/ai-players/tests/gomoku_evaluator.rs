@@ -4,7 +4,7 @@
 
 use boardgames_core::{Game, MoveList, Player, Rng};
 use boardgames_gomoku::{Position, Rule};
-use boardgames_players::gomoku::{EvalWeights, GomokuEvaluator, SearchPosition};
+use boardgames_players::gomoku::{Class, EvalWeights, GomokuEvaluator, SearchPosition};
 use boardgames_search::{Evaluator, Score};
 
 fn dot(weights: &[Score], terms: [u16; 10]) -> Score {
@@ -209,4 +209,79 @@ fn the_held_back_moves_are_the_near_points_the_width_left_out() {
         }
     }
     assert!(widened > 100, "only {widened} positions held moves back");
+}
+
+/// The moves after which the opponent, to move, has no point making a straight four or two
+/// fours: every legal near point, played and looked at.
+fn stops_by_trial(position: &SearchPosition) -> Vec<boardgames_gomoku::Point> {
+    let opponent = position.side_to_move().opponent();
+    position
+        .near()
+        .iter()
+        .filter(|&p| position.position().is_legal(p))
+        .filter(|&p| {
+            let mut after = position.clone();
+            after.play(p).unwrap();
+            after.count(opponent, Class::OpenFour) == 0
+        })
+        .collect()
+}
+
+#[test]
+fn the_answers_to_an_open_three_are_the_stops_and_the_own_fours() {
+    // Against an open three (or a point of two fours) and no five, the moves searched are
+    // the side to move's fours and the points after which the opponent has no straight four
+    // or two fours to make, tried one by one here. Under renju a white stone can also free a
+    // black point that was forbidden, which the search's shapes do not foresee: there the
+    // answers may hold a few more points, never fewer.
+    let evaluator = GomokuEvaluator::new();
+    let mut rng = Rng::new(77);
+    let mut checked = 0;
+    for rule in [Rule::FREESTYLE, Rule::STANDARD, Rule::RENJU, Rule::CARO] {
+        for _ in 0..150 {
+            let mut position = SearchPosition::new(Position::new(15, rule).unwrap());
+            position.play(position.parse_move("h8").unwrap()).unwrap();
+            for _ in 0..40 {
+                if position.status().is_over() {
+                    break;
+                }
+                let me = position.side_to_move();
+                let (opp, n) = (me.opponent(), |c, k| position.count(c, k));
+                if n(opp, Class::OpenFour) > 0 && n(opp, Class::Five) + n(me, Class::Five) == 0 {
+                    let stops = stops_by_trial(&position);
+                    if !stops.is_empty() {
+                        let mut moves = MoveList::new();
+                        evaluator.search_moves(&position, &mut moves);
+                        let mut wanted: Vec<_> = position
+                            .near()
+                            .iter()
+                            .filter(|&p| position.cell(me, p).classes() & Class::Four.bit() != 0)
+                            .filter(|&p| position.position().is_legal(p))
+                            .chain(stops)
+                            .collect();
+                        wanted.sort_unstable_by_key(|p| p.index());
+                        wanted.dedup();
+                        let mut got = moves.to_vec();
+                        got.sort_unstable_by_key(|p| p.index());
+                        let shown = position.position();
+                        if rule == Rule::RENJU && opp == Player::First {
+                            assert!(wanted.iter().all(|p| got.contains(p)), "\n{shown}");
+                        } else {
+                            assert_eq!(got, wanted, "\n{shown}");
+                        }
+                        checked += 1;
+                    }
+                }
+                let near: Vec<_> = position.near().iter().collect();
+                let mv = near[rng.below(near.len() as u32) as usize];
+                if position.position().is_legal(mv) {
+                    position.play(mv).unwrap();
+                }
+            }
+        }
+    }
+    assert!(
+        checked > 1000,
+        "only {checked} positions with an open three to answer"
+    );
 }

@@ -6,7 +6,8 @@ use super::tracked::SearchPosition;
 use super::values::{Cell, Class, EVAL_TERMS};
 use boardgames_core::{Game, MoveList, Player};
 use boardgames_gomoku::rule::Ends;
-use boardgames_gomoku::{Point, PointSet, Rule};
+use boardgames_gomoku::threat::LineShape;
+use boardgames_gomoku::{Axis, Point, PointSet, Rule};
 use boardgames_search::{Evaluator, Score, Selectivity};
 
 /// The score of a position the side to move wins by force within a few moves (a five to
@@ -28,9 +29,10 @@ pub const WIN_SOON: Score = 50_000;
 ///   against no four.
 /// - **Moves** ([`Evaluator::search_moves`]): a five if the side to move has one; else the
 ///   points that stop the opponent's five; else, against an open three (or any point making
-///   two fours), the points that make a four of its own or break the opponent's fours and
-///   threes; else the empty points near stones (the centre on an empty board), the best
-///   [`DEFAULT_WIDTH`] by hint unless set otherwise; the others are held back
+///   two fours), the points that make a four of its own and the points after which the
+///   opponent has no straight four or two fours to make (under renju, where a white stone
+///   may free a forbidden black point, a few more); else the empty points near stones (the
+///   centre on an empty board), the best [`DEFAULT_WIDTH`] by hint unless set otherwise; the others are held back
 ///   ([`Evaluator::held_back_moves`]) for a selective search that widens its lost nodes.
 ///   Under renju black's forbidden points are left out, and black's points that may be
 ///   forbidden count for nothing in the evaluation and force no reply ([`Cell::of`]): a
@@ -39,8 +41,11 @@ pub const WIN_SOON: Score = 50_000;
 ///   143.
 /// - **Ordering** ([`Evaluator::order_hint`]): the own five, the block of the opponent's five,
 ///   an own open four, an own four-three, the block of the opponent's open four or
-///   four-three, then the values of the point to both colours and the stones near it
-///   ([`SearchPosition::neighbours`], half a unit of value each, own stones counting double).
+///   four-three, then the point's value to the side to move, weighed three times its value
+///   to the opponent, and the stones near it ([`SearchPosition::neighbours`], half a unit of
+///   value each, own stones counting double). Along Rapfi's winning lines the attacking
+///   moves come earlier so: 62% of them among the first five hints, where equal weights put
+///   54% (`docs/strength.md`).
 ///
 /// The levels blur it with [`crate::Seeded`] noise.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -272,19 +277,74 @@ fn allowed(position: &SearchPosition, restricted: bool, point: Point, mine: Cell
 
 /// Pushes the forced replies of the side to move, if any: its fives; else the points that
 /// stop the opponent's five; else, against an open three (or a double-four point), its fours
-/// and the points where the opponent would make a four.
+/// and the points that stop it ([`push_three_defences`]).
 fn push_forced(position: &SearchPosition, moves: &mut MoveList<Point>) {
     let (me, opp) = (position.side_to_move(), position.side_to_move().opponent());
     let five = Class::Five.bit();
-    let four = Class::Four.bit();
     if position.count(me, Class::Five) > 0 {
         push_where(position, moves, |mine, _| mine.classes() & five != 0);
     } else if position.count(opp, Class::Five) > 0 {
         push_where(position, moves, |_, theirs| theirs.classes() & five != 0);
     } else if position.count(opp, Class::OpenFour) > 0 {
+        push_three_defences(position, moves);
+    }
+}
+
+/// Pushes the answers to the opponent's open threes (or points of two fours): the side to
+/// move's fours, and the points where its stone leaves the opponent no point that makes a
+/// straight four or two fours. A stone takes such a point from the opponent by standing on
+/// it, or on one of its lines where it leaves the point no straight four or two fours (read
+/// from the line words, the board unchanged); the stops are the points that take every such
+/// point. A stone of the side to move makes the opponent no new shape, except under renju,
+/// where a white stone can free a forbidden black point: there the stops may be a few too
+/// many, never too few (`tests/gomoku_evaluator.rs`).
+fn push_three_defences(position: &SearchPosition, moves: &mut MoveList<Point>) {
+    let me = position.side_to_move();
+    let opp = me.opponent();
+    let open_four = Class::OpenFour.bit();
+    let opp_restricted = *position.position().rule().forbidden_points.get(opp);
+    // The points that stop every open four point seen so far; `None` before the first.
+    let mut stops: Option<PointSet> = None;
+    for target in position.near() {
+        let cell = position.cell(opp, target);
+        if cell.classes() & open_four == 0 {
+            continue;
+        }
+        let mut killers = PointSet::EMPTY;
+        killers.insert(target);
+        for axis in Axis::ALL {
+            if cell.shape(axis.index()) == LineShape::None {
+                continue;
+            }
+            position.shapes_blocked(opp, target, axis, |at, shape| {
+                // What the opponent's point is worth once a stone stands at `at`.
+                let left = cell.with_shape(axis.index(), shape, opp_restricted);
+                if left.classes() & open_four == 0 {
+                    killers.insert(at);
+                }
+            });
+        }
+        stops = Some(stops.map_or(killers, |s| s.intersection(&killers)));
+    }
+    let stops = stops.unwrap_or(PointSet::EMPTY);
+    let four = Class::Four.bit();
+    if stops.is_empty() {
+        // No one stone stops them all: lost unless a four of its own turns the game. The
+        // fours of both sides are the moves that delay the loss longest, and a short list
+        // keeps the proof cheap (the near points would all be searched, widened, to prove
+        // the same loss).
         push_where(position, moves, |mine, theirs| {
             (mine.classes() | theirs.classes()) & four != 0
         });
+        return;
+    }
+    push_where(position, moves, |mine, _| mine.classes() & four != 0);
+    let restricted = *position.position().rule().forbidden_points.get(me);
+    for point in stops {
+        let mine = position.cell(me, point);
+        if mine.classes() & four == 0 && allowed(position, restricted, point, mine) {
+            moves.push(point);
+        }
     }
 }
 
@@ -311,7 +371,8 @@ fn push_where(
 
 /// The ordering hint of a point from its cells for the side to move and the opponent: the
 /// own five, the block of a five, an own open four, an own four-three, the block of an open
-/// four or a four-three, then the sum of the values.
+/// four or a four-three, then the values, the side to move's weighed three times the
+/// opponent's.
 #[inline(always)]
 fn hint(mine: Cell, theirs: Cell) -> Score {
     let (attack, defence) = (mine.classes(), theirs.classes());
@@ -328,7 +389,7 @@ fn hint(mine: Cell, theirs: Cell) -> Score {
     } else {
         0
     };
-    (rank << 26) + ((mine.value() + theirs.value()).min(4000) << 12)
+    (rank << 26) + (((3 * mine.value() + theirs.value()) / 2).min(4000) << 12)
 }
 
 /// The part of the ordering hint for the stones near a point ([`SearchPosition::neighbours`]),
@@ -397,12 +458,20 @@ impl GomokuEvaluator {
 /// The selective pruning the engine (`pbrain-boardgames`) searches this evaluator with
 /// ([`boardgames_search::Searcher::with_selectivity`]): futility pruning up to four plies from
 /// the horizon with a margin of 50 a ply (about an open two for the side to move), and off
-/// the principal variation only the first 2, 3, 4, 5, 7 and 9 moves at 1 to 6 plies from the
-/// horizon. At 500 ms a move it searches one to two plies deeper than the exact search. Against
-/// Rapfi (the engine at 100 ms a move, Rapfi at 40 ms, 800 games on random openings) it scored
-/// 335 where the exact search scored 295; a gentler setting (3, 4, 5, 7, 9, 11 moves; margin
-/// 60 to three plies) 156 of 400 against 147, a harsher one (2, 2, 3, 4, 5, 6, 8, 10 moves;
-/// margin 40 to five plies) 155 (`docs/strength.md`).
+/// the principal variation only the first 1, 1, 2, 3, 4, 5, 7 and 8 moves at 1 to 8 plies
+/// from the horizon (Rapfi's counts; the figures of the next paragraphs were measured with
+/// the counts before them, 2, 3, 4, 5, 7 and 9 at 1 to 6 plies). With these counts, the
+/// exact answers to an open three and the hints that weigh attack above defence
+/// ([`GomokuEvaluator`]), the engine won 36 of 60 games with black against Rapfi at 500 ms
+/// a move where the build before won 29 to 30 on the same openings (three runs), and proves
+/// 19 of the 78 won positions of the `proofs` example where it proved 12 to 14
+/// (`docs/strength.md`).
+///
+/// At 500 ms a move the pruning searches one to two plies deeper than the exact search.
+/// Against Rapfi (the engine at 100 ms a move, Rapfi at 40 ms, 800 games on random openings)
+/// it scored 335 where the exact search scored 295; a gentler setting (3, 4, 5, 7, 9, 11
+/// moves; margin 60 to three plies) 156 of 400 against 147, a harsher one (2, 2, 3, 4, 5, 6,
+/// 8, 10 moves; margin 40 to five plies) 155 (`docs/strength.md`).
 ///
 /// Late-move reductions from the fourth move on, by half of `ln(depth) * ln(index + 1)`
 /// plies (7 plies from the horizon: one ply for the fourth to seventh moves, two from the
@@ -454,7 +523,7 @@ impl GomokuEvaluator {
 pub const SELECTIVITY: Selectivity = Selectivity {
     futility_margin: 50,
     futility_depth: 4,
-    late_moves: [2, 3, 4, 5, 7, 9, 0, 0],
+    late_moves: [1, 1, 2, 3, 4, 5, 7, 8],
     reduction_from: 3,
     reduction_scale: 50,
     improving_moves: 2,

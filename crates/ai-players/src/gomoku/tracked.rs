@@ -197,6 +197,43 @@ impl SearchPosition {
         u32::from(self.counts.get(colour)[class as usize])
     }
 
+    /// Calls `found` with each empty point other than `point` on the line through `point`
+    /// along `axis`, within the reach of its shapes, and the shape a stone of `colour` on
+    /// `point` would make along `axis` once a stone of the other colour stands on that point:
+    /// what a blocking stone there leaves of the shape (read from the line words, the board
+    /// unchanged).
+    pub(crate) fn shapes_blocked(
+        &self,
+        colour: Player,
+        point: Point,
+        axis: Axis,
+        mut found: impl FnMut(Point, LineShape),
+    ) {
+        let size = self.position.size();
+        let line = Line::through(point.col() as u32, point.row() as u32, axis, size);
+        let rule = self.position.rule();
+        let word = |c: Player| self.words.get(c).word(self.position.stones(c), &line);
+        let (own, opp) = (word(colour), word(colour.opponent()));
+        let lo = line.at.saturating_sub(REACH);
+        let hi = (line.at + REACH).min(line.len - 1);
+        for i in lo..=hi {
+            if i == line.at || (own | opp) >> i & 1 != 0 {
+                continue;
+            }
+            let key = line_key_on_line(own, opp | 1 << i, line.len, line.at, &rule, colour);
+            let shape = self
+                .tables
+                .get(colour)
+                .get(key.index())
+                .copied()
+                .unwrap_or_default();
+            let (col, row) = line.cell(i);
+            if let Some(at) = Point::new(col as u8, row as u8) {
+                found(at, shape);
+            }
+        }
+    }
+
     /// The empty points near stones: the eight neighbours of each stone and the points two
     /// steps away along its four lines. Empty when the board is.
     #[inline]
