@@ -197,6 +197,24 @@ impl SearchPosition {
         u32::from(self.counts.get(colour)[class as usize])
     }
 
+    /// The shape a stone of `colour` at index `at` of `line` makes along it under `rule`, with
+    /// the line's own and opposing stones `words` (bit `i`: index `i`).
+    #[inline(always)]
+    fn shape_on_line(
+        &self,
+        (colour, rule): (Player, &Rule),
+        words: (u32, u32),
+        line: &Line,
+        at: u32,
+    ) -> LineShape {
+        let key = line_key_on_line(words.0, words.1, line.len, at, rule, colour);
+        self.tables
+            .get(colour)
+            .get(key.index())
+            .copied()
+            .unwrap_or_default()
+    }
+
     /// Calls `found` with each empty point other than `point` on the line through `point`
     /// along `axis`, within the reach of its shapes, and the shape a stone of `colour` on
     /// `point` would make along `axis` once a stone of the other colour stands on that point:
@@ -220,13 +238,7 @@ impl SearchPosition {
             if i == line.at || (own | opp) >> i & 1 != 0 {
                 continue;
             }
-            let key = line_key_on_line(own, opp | 1 << i, line.len, line.at, &rule, colour);
-            let shape = self
-                .tables
-                .get(colour)
-                .get(key.index())
-                .copied()
-                .unwrap_or_default();
+            let shape = self.shape_on_line((colour, &rule), (own, opp | 1 << i), &line, line.at);
             let (col, row) = line.cell(i);
             if let Some(at) = Point::new(col as u8, row as u8) {
                 found(at, shape);
@@ -347,13 +359,7 @@ impl SearchPosition {
                         continue;
                     }
                     let opp = *words.get(colour.opponent());
-                    let key = line_key_on_line(own, opp, line.len, i, &rule, colour);
-                    let shape = self
-                        .tables
-                        .get(colour)
-                        .get(key.index())
-                        .copied()
-                        .unwrap_or_default();
+                    let shape = self.shape_on_line((colour, &rule), (own, opp), &line, i);
                     let old = self.cells.get(colour)[index];
                     if old.shape_bits() >> (4 * axis.index()) & 0xF != shape as u32 {
                         let restricted = *restricted.get(colour);
