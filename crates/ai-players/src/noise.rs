@@ -1,7 +1,7 @@
 //! A seeded blur over any evaluator, so weaker levels vary their play reproducibly.
 
 use boardgames_core::{zobrist, Game, MoveList};
-use boardgames_search::{Evaluator, Score};
+use boardgames_search::{Evaluator, Proven, Score};
 
 /// `E` with a seeded noise of at most `amplitude` points added to every evaluation. The noise
 /// is a function of the position's hash and the seed, so the search stays deterministic and
@@ -60,6 +60,11 @@ impl<G: Game, E: Evaluator<G>> Evaluator<G> for Seeded<E> {
     #[inline]
     fn forced(&self, position: &G) -> bool {
         self.inner.forced(position)
+    }
+
+    #[inline]
+    fn proven(&self, position: &G) -> Option<Proven> {
+        self.inner.proven(position)
     }
 }
 

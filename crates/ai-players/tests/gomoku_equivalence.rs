@@ -62,13 +62,16 @@ proptest! {
         noise in any::<bool>(),
         extension in any::<bool>(),
         root_width in prop::sample::select(vec![1usize, 16, MAX_WIDTH]),
+        known in any::<bool>(),
     ) {
         let mut position = SearchPosition::new(random_position(size, RULES[rule], plies, seed));
         position.mark_root();
-        // With the four extension negamax extends the same way, so the values still agree;
-        // a wider root is the same tree for every technique.
+        // With the four extension negamax extends the same way, and with the known results
+        // it stops at the same nodes, so the values still agree; a wider root is the same
+        // tree for every technique.
         let evaluator = GomokuEvaluator::new()
             .with_four_extension(extension)
+            .with_known_results(known)
             .with_root_width(root_width);
         let depth = depth.min(affordable_depth(&position, &evaluator, 4));
         if noise {
@@ -88,10 +91,13 @@ proptest! {
         plies in 4usize..30,
         seed in any::<u64>(),
         depth in 1u32..5,
+        known in any::<bool>(),
     ) {
         let mut position = SearchPosition::new(random_position(size, RULES[rule], plies, seed));
         position.mark_root();
-        let evaluator = GomokuEvaluator::new().with_four_extension(true);
+        let evaluator = GomokuEvaluator::new()
+            .with_four_extension(true)
+            .with_known_results(known);
         let depth = depth.min(affordable_depth(&position, &evaluator, 4));
         prop_assert_eq!(check_selective(&position, depth, &evaluator, SELECTIVITY), Ok(()));
         // And pruning as hard as it can: one move off the principal variation.

@@ -41,6 +41,59 @@ pub trait Evaluator<G: Game> {
     fn forced(&self, _position: &G) -> bool {
         false
     }
+
+    /// The result an ongoing `position` is bound to whatever either side plays, when the
+    /// evaluator can tell it without search (gomoku: the side to move has a five to make, or
+    /// a straight four to make and the opponent no five). The search then scores the node as
+    /// that win or loss, at any depth, without searching it, as it scores a finished game;
+    /// [`crate::negamax`] does the same, so every technique still returns its value. The root
+    /// is always searched, so that it has a move.
+    ///
+    /// It must be deterministic and true: a [`Proven::Win`] in `n` plies must be a win
+    /// against every legal reply in at most `n` plies, a [`Proven::Loss`] in `n` a loss
+    /// whatever the side to move plays, in no fewer than `n` plies. The default is `None`.
+    fn proven(&self, _position: &G) -> Option<Proven> {
+        None
+    }
+}
+
+/// A result an ongoing position is bound to, from its side to move's view, counted in plies
+/// from the position ([`Evaluator::proven`]): `Win(1)`, the side to move wins with its next
+/// move; `Loss(2)`, whatever it plays, the opponent wins with the move after.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Proven {
+    /// The side to move wins by force within this many plies (odd, at least 1).
+    Win(u32),
+    /// The side to move loses by force in this many plies at the soonest (even, at least 2).
+    Loss(u32),
+}
+
+impl Proven {
+    /// The score of a node `ply` plies from the root whose position is bound to this result.
+    #[inline]
+    pub fn score_at(self, ply: usize) -> Score {
+        // Within the distance band however deep the node (a win past the deepest ply the
+        // search reaches scores as one at that ply).
+        let at = |n: u32| (ply + n as usize).min(crate::score::MAX_PLY);
+        match self {
+            Proven::Win(n) => crate::score::win_in(at(n)),
+            Proven::Loss(n) => crate::score::loss_in(at(n)),
+        }
+    }
+}
+
+/// The score of an ongoing node `ply` plies from the root that `evaluator` knows the result
+/// of ([`Evaluator::proven`]); `None` at the root, which is always searched.
+#[inline(always)]
+pub(crate) fn proven_score<G: Game, E: Evaluator<G> + ?Sized>(
+    evaluator: &E,
+    position: &G,
+    ply: usize,
+) -> Option<Score> {
+    if ply == 0 {
+        return None;
+    }
+    evaluator.proven(position).map(|p| p.score_at(ply))
 }
 
 /// An evaluator that knows nothing: every ongoing position scores 0. With enough depth the

@@ -21,7 +21,9 @@
 //!   win `n` plies away scores `WIN - n`, so the search takes the fastest win and delays a loss;
 //!   proven results come back as [`Proof`].
 //! - The [`Evaluator`] holds the game knowledge, apart from the rules; [`NoKnowledge`] scores
-//!   every ongoing position 0.
+//!   every ongoing position 0. An evaluator may also extend forced replies
+//!   ([`Evaluator::forced`]) and name results it knows without search ([`Evaluator::proven`],
+//!   a [`Proven`] win or loss that the search scores like the end of the game).
 //! - [`negamax`] is the plain oracle; every technique of [`Searcher`] returns the same value at
 //!   the same depth (the tests check it on random positions, see [`check_techniques`]). The
 //!   one setting that does not, [`Selectivity`], is off by default; what it keeps (its proofs)
@@ -70,7 +72,7 @@ pub mod table;
 mod walk;
 
 pub use check::{check_selective, check_techniques, check_techniques_make_unmake};
-pub use evaluator::{terminal_score, Evaluator, NoKnowledge};
+pub use evaluator::{terminal_score, Evaluator, NoKnowledge, Proven};
 pub use limits::Limits;
 pub use mcts::{
     Heuristic, InvalidExploration, Leaf, Mcts, MctsConfig, MctsResult, MoveStats, ParallelGame,

@@ -1,6 +1,6 @@
 //! Plain negamax: no pruning, no table. The oracle every faster search is tested against.
 
-use crate::evaluator::{terminal_score, Evaluator};
+use crate::evaluator::{proven_score, terminal_score, Evaluator};
 use crate::score::{clamp_eval, is_decisive, Score, INFINITY, MAX_PLY};
 use boardgames_core::{Game, MoveList};
 
@@ -29,6 +29,9 @@ fn negamax_at<G: Game, E: Evaluator<G>>(
     widen: bool,
 ) -> Score {
     if let Some(score) = terminal_score(position.status(), position.side_to_move(), ply) {
+        return score;
+    }
+    if let Some(score) = proven_score(evaluator, position, ply) {
         return score;
     }
     if depth == 0 {

@@ -2,7 +2,7 @@
 //! and its move loop. Generic over the table, so that one thread's own table and the table the
 //! threads of a Lazy SMP search share run the same code.
 
-use crate::evaluator::{terminal_score, Evaluator};
+use crate::evaluator::{proven_score, terminal_score, Evaluator};
 use crate::limits::Limits;
 use crate::ordering::Ordering;
 use crate::result::{Proof, SearchResult};
@@ -295,6 +295,9 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>, W: Walk<G>> Context<'_, G, E, 
         if let Some(score) = terminal_score(position.status(), position.side_to_move(), ply) {
             return score;
         }
+        if let Some(score) = proven_score(self.evaluator, position, ply) {
+            return score;
+        }
         if depth == 0 || ply + 1 >= MAX_PLY {
             return clamp_eval(self.evaluator.evaluate(position));
         }
@@ -564,7 +567,8 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>, W: Walk<G>> Context<'_, G, E, 
         self.s.pv_len[ply] = 0;
         match terminal_score(position.status(), position.side_to_move(), ply) {
             Some(score) => score,
-            None => clamp_eval(self.evaluator.evaluate(position)),
+            None => proven_score(self.evaluator, position, ply)
+                .unwrap_or_else(|| clamp_eval(self.evaluator.evaluate(position))),
         }
     }
 

@@ -4,7 +4,8 @@ mod common;
 
 use boardgames_core::Game;
 use boardgames_search::{
-    check_techniques, negamax, Evaluator, Limits, Score, Searcher, Techniques,
+    check_techniques, negamax, score, Evaluator, Limits, NoKnowledge, Proven, Score, Searcher,
+    Techniques,
 };
 use boardgames_tictactoe::Position;
 use common::{random_position, HashNoise};
@@ -22,6 +23,31 @@ impl Evaluator<Position> for ForcedNoise {
 
     fn forced(&self, position: &Position) -> bool {
         position.zobrist() % 3 == 0
+    }
+}
+
+/// [`HashNoise`] that knows the result of half the positions with five plies or fewer to
+/// go (by a search to the end), as [`Evaluator::proven`] allows: a decided position's exact
+/// win or loss distance.
+#[derive(Clone)]
+struct KnowsEndings;
+
+impl Evaluator<Position> for KnowsEndings {
+    fn evaluate(&self, position: &Position) -> Score {
+        HashNoise.evaluate(position)
+    }
+
+    fn proven(&self, position: &Position) -> Option<Proven> {
+        if position.legal_move_count() > 5 || position.zobrist() % 2 == 0 {
+            return None;
+        }
+        let value = negamax(position, 9, &NoKnowledge);
+        let plies = score::plies_to_end(value)? as u32;
+        Some(if value > 0 {
+            Proven::Win(plies)
+        } else {
+            Proven::Loss(plies)
+        })
     }
 }
 
@@ -87,6 +113,44 @@ proptest! {
         prop_assume!(!pos.status().is_over());
         prop_assert_eq!(check_techniques(&pos, depth, &ForcedNoise), Ok(()));
     }
+
+    /// Known results (`Evaluator::proven`) end the lines at the same nodes for negamax and
+    /// every technique.
+    #[test]
+    fn known_results_keep_every_technique_equal(seed in any::<u64>(), plies in 0usize..7, depth in 1u32..5) {
+        let pos = random_position(seed, plies);
+        prop_assume!(!pos.status().is_over());
+        prop_assert_eq!(check_techniques(&pos, depth, &KnowsEndings), Ok(()));
+    }
+}
+
+/// A known result scores a node as the win or loss at its length: a shallow search then
+/// returns what a search to the end returns wherever the children's results are known, and
+/// never a decisive score that the full search does not give.
+#[test]
+fn known_results_score_as_the_end_of_the_game() {
+    let mut sharpened = 0;
+    for seed in 0..400 {
+        let pos = random_position(seed, 4 + (seed % 3) as usize);
+        if pos.status().is_over() {
+            continue;
+        }
+        let full = negamax(&pos, 9, &NoKnowledge);
+        let known = negamax(&pos, 1, &KnowsEndings);
+        let found = Searcher::new(KnowsEndings).search(&pos, &Limits::depth(1));
+        assert_eq!(found.score, known, "{pos}");
+        if score::is_decisive(known) {
+            // A known win may be slower than one a child with no known result holds; a
+            // known loss is every child's, at its exact length.
+            if known > 0 {
+                assert!(full >= known, "{pos}");
+            } else {
+                assert_eq!(known, full, "{pos}");
+            }
+            sharpened += u32::from(!score::is_decisive(negamax(&pos, 1, &HashNoise)));
+        }
+    }
+    assert!(sharpened > 10, "only {sharpened} positions");
 }
 
 /// Forced replies cost no depth: with every position forced, a depth-1 search follows every

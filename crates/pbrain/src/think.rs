@@ -99,6 +99,7 @@ fn searcher(
 ) -> Searcher<SearchPosition, GomokuEvaluator, MakeUnmake> {
     let evaluator = GomokuEvaluator::new()
         .with_four_extension(techniques.four_extension)
+        .with_known_results(true)
         .with_root_width(if techniques.wide_root { MAX_WIDTH } else { 1 });
     let selectivity = if techniques.selective {
         SELECTIVITY

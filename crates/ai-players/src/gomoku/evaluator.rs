@@ -8,7 +8,7 @@ use boardgames_core::{Game, MoveList, Player};
 use boardgames_gomoku::rule::Ends;
 use boardgames_gomoku::threat::LineShape;
 use boardgames_gomoku::{Axis, Point, PointSet, Rule};
-use boardgames_search::{Evaluator, Score, Selectivity};
+use boardgames_search::{Evaluator, Proven, Score, Selectivity};
 
 /// The score of a position the side to move wins by force within a few moves (a five to
 /// make now); the other decisive patterns score fractions of it. Well inside the heuristic
@@ -26,7 +26,8 @@ pub const WIN_SOON: Score = 50_000;
 ///   game results under standard and renju, then tuned by matches under freestyle,
 ///   hand-set under Caro); positions decided within a few moves score near [`WIN_SOON`]: a
 ///   five to make, two fives for the opponent to stop, an open four or a four-three to make
-///   against no four.
+///   against no four. With [`GomokuEvaluator::with_known_results`] the search scores the ones
+///   the rules decide for sure as the win or loss itself ([`Evaluator::proven`]).
 /// - **Moves** ([`Evaluator::search_moves`]): a five if the side to move has one; else the
 ///   points that stop the opponent's five; else, against an open three (or any point making
 ///   two fours), the points that make a four of its own and the points after which the
@@ -59,6 +60,9 @@ pub struct GomokuEvaluator {
     root_width: usize,
     /// Whether stopping a five is a forced reply that costs no depth ([`Evaluator::forced`]).
     extend_fours: bool,
+    /// Whether the wins and losses the threat classes decide are proven without search
+    /// ([`Evaluator::proven`]).
+    known_results: bool,
 }
 
 /// The default number of quiet moves searched: the best by their ordering hint.
@@ -78,6 +82,26 @@ impl GomokuEvaluator {
             width: DEFAULT_WIDTH,
             root_width: 1,
             extend_fours: false,
+            known_results: false,
+        }
+    }
+
+    /// This evaluator with (`true`) or without the results the threat classes decide
+    /// ([`Evaluator::proven`]): the side to move wins in 1 ply with a five to make; under the
+    /// rules where the ends of a run do not matter (freestyle, standard, renju), it loses in 2
+    /// against two points of the opponent's five, wins in 3 with a straight four or two fours
+    /// to make against no five, and, where no point is forbidden (freestyle, standard), wins
+    /// in 5 with a four-three to make against no four. The search scores such a node as the
+    /// win or loss instead of searching it, so proofs end plies earlier and a proven node's
+    /// value holds at any depth. Off by default; the engine turns it on.
+    ///
+    /// Each is a fact of the rules: under Caro the block of one five can close the other's
+    /// run at both ends, and under renju a black point of a four-three may become forbidden,
+    /// so those are left to the search.
+    pub const fn with_known_results(self, on: bool) -> GomokuEvaluator {
+        GomokuEvaluator {
+            known_results: on,
+            ..self
         }
     }
 
@@ -591,6 +615,36 @@ impl Evaluator<SearchPosition> for GomokuEvaluator {
                 moves.push(point);
             }
         }
+    }
+
+    /// With [`GomokuEvaluator::with_known_results`], the results the threat classes decide.
+    #[inline]
+    fn proven(&self, position: &SearchPosition) -> Option<Proven> {
+        if !self.known_results {
+            return None;
+        }
+        let me = position.side_to_move();
+        let opp = me.opponent();
+        let n = |colour: Player, class: Class| position.count(colour, class);
+        if n(me, Class::Five) > 0 {
+            return Some(Proven::Win(1));
+        }
+        let rule = position.position().rule();
+        if rule.ends != Ends::Ignored {
+            return None;
+        }
+        match n(opp, Class::Five) {
+            0 => {}
+            1 => return None,
+            _ => return Some(Proven::Loss(2)),
+        }
+        // A restricted colour's points that may be forbidden are dead and in no class, so its
+        // straight fours to make are playable; a five to make is never forbidden.
+        if n(me, Class::OpenFour) > 0 {
+            return Some(Proven::Win(3));
+        }
+        let free = !rule.forbidden_points.first && !rule.forbidden_points.second;
+        (free && n(me, Class::FourThree) > 0 && n(opp, Class::Four) == 0).then_some(Proven::Win(5))
     }
 
     /// With the four extension: the side to move has no five of its own and must stop one.

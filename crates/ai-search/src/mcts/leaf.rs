@@ -1,6 +1,6 @@
 //! What MCTS does at a new leaf: a random playout, or an evaluator's value (and its policy).
 
-use crate::Evaluator;
+use crate::{Evaluator, Proven};
 use boardgames_core::{Game, Rng, Status};
 
 /// The value of a leaf of the MCTS tree, and optionally prior probabilities for its moves.
@@ -54,8 +54,9 @@ impl<G: Game> Leaf<G> for RandomPlayout {
     }
 }
 
-/// Leaves valued by an alpha-beta [`Evaluator`]: `tanh(score / scale)`; with `policy` on, the
-/// evaluator's order hints become priors (a softmax of `hint / temperature`).
+/// Leaves valued by an alpha-beta [`Evaluator`]: `tanh(score / scale)`, or 1 and -1 where it
+/// knows the result ([`Evaluator::proven`]); with `policy` on, the evaluator's order hints
+/// become priors (a softmax of `hint / temperature`).
 #[derive(Clone, Debug)]
 pub struct Heuristic<E> {
     /// The evaluator.
@@ -85,6 +86,12 @@ impl<E> Heuristic<E> {
 
 impl<G: Game, E: Evaluator<G> + Clone> Leaf<G> for Heuristic<E> {
     fn value(&mut self, position: &G, _rng: &mut Rng) -> f64 {
+        // A result the evaluator knows is the game's end.
+        match self.evaluator.proven(position) {
+            Some(Proven::Win(_)) => return 1.0,
+            Some(Proven::Loss(_)) => return -1.0,
+            None => {}
+        }
         let score = crate::score::clamp_eval(self.evaluator.evaluate(position));
         (f64::from(score) / self.scale.max(f64::MIN_POSITIVE)).tanh()
     }
