@@ -1,6 +1,18 @@
 //! # boardgames
 //!
-//! One facade over the workspace's crates: each game is a module.
+//! One facade over the published crates of the workspace, so that one dependency gives short
+//! paths:
+//!
+//! - [`core`]: what every game shares (players, statuses, the [`core::Game`] trait, notation,
+//!   perft, the match layer and game records);
+//! - [`tictactoe`], [`ultimate`], [`gomoku`], [`morris`]: one module per game, each with its
+//!   `Position`, moves, setups and typed errors;
+//! - [`search`]: game-tree search for any game (alpha-beta with Lazy SMP threads, Monte Carlo
+//!   tree search);
+//! - [`players`]: evaluators and the computer levels (beginner, normal, expert) of each game.
+//!
+//! The `serde` feature turns on serde support in every game crate (moves, points and rules as
+//! their notation, positions as their validated text).
 //!
 //! ```
 //! use boardgames::tictactoe::{Cell, Position};
