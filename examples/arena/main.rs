@@ -15,20 +15,32 @@
 //! `--seed` and the game's number. Every game is played as a `boardgames_core::matches::Match`
 //! and written to a records folder in the project's record format, which the referee's
 //! `record` op replays, with a JSON-lines and a CSV summary (see `records.rs`).
+//!
+//! A match can be split over machines: `--shard I/N` plays only shard I (from 0) of N, a block
+//! of the same games with the same seeds, and writes a shard file (`--out`, see `shard.rs`);
+//! `arena merge FILE...` checks the files are the N shards of one match and prints the report
+//! and writes the records the whole match gives (see `merge.rs`, `docs/arena.md`).
 
 mod duel;
 mod elo;
 mod games;
+mod merge;
 mod players;
 mod records;
+mod shard;
+#[cfg(test)]
+mod shard_tests;
 mod spec;
 
-use clap::{Parser, ValueEnum};
-use duel::{MatchConfig, SideStats, Summary};
+use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
+use duel::{Clock, GameReport, MatchConfig, SideStats, Summary};
 use games::ArenaGame;
 use indicatif::{ProgressBar, ProgressStyle};
 use records::RecordFiles;
+use serde_json::Value;
+use shard::{MatchInfo, Shard, ShardFile};
 use spec::Spec;
+use std::ops::Range;
 use std::path::PathBuf;
 
 /// The games.
@@ -40,10 +52,39 @@ enum GameName {
     Morris,
 }
 
-/// Plays N games between two players and reports the score with its Elo interval.
+/// Plays N games between two players and reports the score with its Elo interval; or merges
+/// the shard files of a match played in parts (`--shard`).
 #[derive(Parser, Debug)]
-#[command(name = "arena", version)]
+#[command(
+    name = "arena",
+    version,
+    args_conflicts_with_subcommands = true,
+    subcommand_negates_reqs = true
+)]
 struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    #[command(flatten)]
+    play: Option<PlayArgs>,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Merges the shard files of one match (written by `--shard`) into the report and the
+    /// records the whole match gives.
+    Merge {
+        /// The shard files, one for each shard, in any order.
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<PathBuf>,
+        /// The records folder [default: target/arena/GAME-SECONDS].
+        #[arg(long, value_name = "DIR")]
+        records: Option<PathBuf>,
+    },
+}
+
+/// A match, or one shard of it.
+#[derive(clap::Args, Debug)]
+struct PlayArgs {
     /// The game.
     #[arg(value_enum)]
     game: GameName,
@@ -64,9 +105,16 @@ struct Cli {
     #[arg(long, default_value = "builtin")]
     openings: String,
     /// The records folder: each game's record (001.txt, ...), games.jsonl and results.csv
-    /// [default: target/arena/GAME-SECONDS].
+    /// [default: target/arena/GAME-SECONDS; with --shard: none, the shard file holds them].
     #[arg(long, value_name = "DIR")]
     records: Option<PathBuf>,
+    /// Plays only shard I of N (I from 0 to N-1): a block of the match's games, each the
+    /// same as in the whole match; `arena merge` puts the shard files together.
+    #[arg(long, value_name = "I/N")]
+    shard: Option<Shard>,
+    /// The shard file [default: target/arena/GAME-shard-I-of-N.json].
+    #[arg(long, value_name = "FILE", requires = "shard")]
+    out: Option<PathBuf>,
     /// Plies after which a game is scored a draw.
     #[arg(long, default_value_t = 1000)]
     max_plies: usize,
@@ -87,20 +135,32 @@ struct Cli {
 
 fn main() {
     let cli = Cli::parse();
-    let outcome = match cli.game {
-        GameName::Tictactoe => arena(&games::TicTacToe, &cli),
-        GameName::Ultimate => arena(&games::Ultimate, &cli),
-        GameName::Gomoku => games::Gomoku::new(cli.size, &cli.rule).and_then(|g| arena(&g, &cli)),
-        GameName::Morris => arena(
-            &games::Morris {
-                quiet_moves: cli.quiet_moves,
-            },
-            &cli,
-        ),
+    let outcome = match (&cli.command, &cli.play) {
+        (Some(Command::Merge { files, records }), _) => merge_command(files, records.clone()),
+        (None, Some(args)) => play_command(args),
+        (None, None) => {
+            // clap asks for the game first; this is only a safety net.
+            let _ = Cli::command().print_help();
+            Err("a game and two players, or merge FILE...".to_owned())
+        }
     };
     if let Err(message) = outcome {
         eprintln!("error: {message}");
         std::process::exit(2);
+    }
+}
+
+fn play_command(args: &PlayArgs) -> Result<(), String> {
+    match args.game {
+        GameName::Tictactoe => arena(&games::TicTacToe, args),
+        GameName::Ultimate => arena(&games::Ultimate, args),
+        GameName::Gomoku => games::Gomoku::new(args.size, &args.rule).and_then(|g| arena(&g, args)),
+        GameName::Morris => arena(
+            &games::Morris {
+                quiet_moves: args.quiet_moves,
+            },
+            args,
+        ),
     }
 }
 
@@ -124,56 +184,176 @@ fn default_records(game: &str) -> PathBuf {
     PathBuf::from(format!("target/arena/{game}-{seconds}"))
 }
 
-/// Runs the match and prints the report.
-fn arena<G: ArenaGame>(game: &G, cli: &Cli) -> Result<(), String> {
+/// What a match is, as its heading and its shard files say.
+fn match_info<G: ArenaGame>(
+    game: &G,
+    [a, b]: [&Spec; 2],
+    config: &MatchConfig,
+    openings_source: &str,
+) -> MatchInfo {
+    MatchInfo {
+        arena: env!("CARGO_PKG_VERSION").to_owned(),
+        game: game.name().to_owned(),
+        options: game.options(),
+        a: a.text.clone(),
+        b: b.text.clone(),
+        games: config.games,
+        seed: config.seed,
+        max_plies: config.max_plies,
+        openings_source: openings_source.to_owned(),
+        openings: config.openings.clone(),
+    }
+}
+
+/// Runs the match, or the shard the command line asks for, and prints the report.
+fn arena<G: ArenaGame>(game: &G, args: &PlayArgs) -> Result<(), String> {
     let config = MatchConfig {
-        games: cli.games as usize,
-        seed: cli.seed,
-        max_plies: cli.max_plies,
-        openings: openings(game, &cli.openings)?,
+        games: args.games as usize,
+        seed: args.seed,
+        max_plies: args.max_plies,
+        openings: openings(game, &args.openings)?,
+        clock: Clock::Wall,
     };
-    let path = cli
+    let info = match_info(game, [&args.a, &args.b], &config, &args.openings);
+    println!("{}", heading(&info));
+    match args.shard {
+        None => whole(game, args, &config, &info),
+        Some(shard) => part(game, args, &config, info, shard),
+    }
+}
+
+/// The whole match, its records in a folder.
+fn whole<G: ArenaGame>(
+    game: &G,
+    args: &PlayArgs,
+    config: &MatchConfig,
+    info: &MatchInfo,
+) -> Result<(), String> {
+    let path = args
         .records
         .clone()
         .unwrap_or_else(|| default_records(game.name()));
-    let mut files = RecordFiles::create(&path)?;
-    println!("{}", heading(game, cli, &config));
-    let bar = progress_bar(cli);
-    let names = [cli.a.text.as_str(), cli.b.text.as_str()];
-    let summary = duel::run(game, [&cli.a, &cli.b], &config, &mut |report, summary| {
-        bar.inc(1);
-        let t = summary.total;
-        bar.set_message(format!("A {}-{}-{}", t.wins, t.draws, t.losses));
-        files.write(game, report, names)
-    });
-    bar.finish_and_clear();
-    let summary = summary?;
+    let mut files = RecordFiles::create(&path, &info.game, &info.options)?;
+    let names = [info.a.as_str(), info.b.as_str()];
+    let games = 0..config.games;
+    let summary = play(game, args, config, games, &mut |report| {
+        files.write(report, names)
+    })?;
     print!("{}", report(&summary, names));
     println!("records: {}", files.dir.display());
     Ok(())
 }
 
-fn heading<G: ArenaGame>(game: &G, cli: &Cli, config: &MatchConfig) -> String {
-    let openings = match config.openings.len() {
+/// One shard of the match, its games in a shard file (and in a records folder if asked).
+fn part<G: ArenaGame>(
+    game: &G,
+    args: &PlayArgs,
+    config: &MatchConfig,
+    info: MatchInfo,
+    shard: Shard,
+) -> Result<(), String> {
+    let games = shard.games(config.games);
+    println!("shard {shard}: {}", describe_games(&games, config.games));
+    let mut files = match &args.records {
+        Some(dir) => Some(RecordFiles::create(dir, &info.game, &info.options)?),
+        None => None,
+    };
+    let names = [args.a.text.as_str(), args.b.text.as_str()];
+    let mut reports = Vec::new();
+    let summary = play(game, args, config, games, &mut |report| {
+        reports.push(report.clone());
+        files.as_mut().map_or(Ok(()), |f| f.write(report, names))
+    })?;
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| shard.default_path(game.name()));
+    ShardFile::new(info, shard, &reports).write(&out)?;
+    print!("{}", report(&summary, names));
+    if let Some(files) = files {
+        println!("records: {}", files.dir.display());
+    }
+    println!("shard file: {}", out.display());
+    Ok(())
+}
+
+fn describe_games(games: &Range<usize>, of: usize) -> String {
+    match games.len() {
+        0 => format!("no game of {of}"),
+        n => format!("games {} to {} ({n} of {of})", games.start + 1, games.end),
+    }
+}
+
+/// Plays the games `games` with a progress bar, calling `on_game` after each.
+fn play<G: ArenaGame>(
+    game: &G,
+    args: &PlayArgs,
+    config: &MatchConfig,
+    games: Range<usize>,
+    on_game: &mut dyn FnMut(&GameReport) -> Result<(), String>,
+) -> Result<Summary, String> {
+    let bar = progress_bar(args.no_progress, games.len());
+    let summary = duel::run(
+        game,
+        [&args.a, &args.b],
+        config,
+        games,
+        &mut |report, summary| {
+            bar.inc(1);
+            let t = summary.total;
+            bar.set_message(format!("A {}-{}-{}", t.wins, t.draws, t.losses));
+            on_game(report)
+        },
+    );
+    bar.finish_and_clear();
+    summary
+}
+
+/// `arena merge`: the shard files put together, reported and written as the whole match.
+fn merge_command(paths: &[PathBuf], records: Option<PathBuf>) -> Result<(), String> {
+    let merged = merge::merge(paths).map_err(|e| e.to_string())?;
+    let info = &merged.info;
+    println!("{}", heading(info));
+    let path = records.unwrap_or_else(|| default_records(&info.game));
+    let mut files = RecordFiles::create(&path, &info.game, &info.options)?;
+    let summary = write_merged(&merged, &mut files)?;
+    print!("{}", report(&summary, [&info.a, &info.b]));
+    println!("records: {}", files.dir.display());
+    Ok(())
+}
+
+/// Adds up the merged games in order and writes their records, as the whole match does.
+fn write_merged(merged: &merge::Merged, files: &mut RecordFiles) -> Result<Summary, String> {
+    let mut summary = Summary::default();
+    for report in &merged.reports {
+        summary.add(report);
+        files.write(report, [&merged.info.a, &merged.info.b])?;
+    }
+    Ok(summary)
+}
+
+/// The match's first line: the game (with its options, if any), the players, the openings.
+fn heading(info: &MatchInfo) -> String {
+    let openings = match info.openings.len() {
         0 => "none".to_owned(),
-        n => format!("{n} ({})", cli.openings),
+        n => format!("{n} ({})", info.openings_source),
+    };
+    let options = match &info.options {
+        Value::Object(map) if map.is_empty() => String::new(),
+        Value::Null => String::new(),
+        options => format!(" {options}"),
     };
     format!(
-        "{} {}: {} games, A = {}, B = {}, openings {openings}, seed {}",
-        game.name(),
-        game.options(),
-        config.games,
-        cli.a.text,
-        cli.b.text,
-        config.seed
+        "{}{options}: {} games, A = {}, B = {}, openings {openings}, seed {}",
+        info.game, info.games, info.a, info.b, info.seed
     )
 }
 
-fn progress_bar(cli: &Cli) -> ProgressBar {
-    if cli.no_progress {
+fn progress_bar(hidden: bool, games: usize) -> ProgressBar {
+    if hidden {
         return ProgressBar::hidden();
     }
-    let bar = ProgressBar::new(u64::from(cli.games));
+    let bar = ProgressBar::new(games as u64);
     let template = "{bar:30} {pos}/{len} games  {elapsed_precise}  ETA {eta_precise}  {msg}";
     if let Ok(style) = ProgressStyle::with_template(template) {
         bar.set_style(style);
@@ -249,6 +429,7 @@ mod tests {
             seed: 3,
             max_plies: 1000,
             openings,
+            clock: Clock::Wall,
         }
     }
 
@@ -257,16 +438,17 @@ mod tests {
     #[test]
     fn tiny_tictactoe_match_and_its_records() {
         let dir = std::env::temp_dir().join(format!("arena-test-{}", std::process::id()));
-        let mut files = RecordFiles::create(&dir).unwrap();
         let game = games::TicTacToe;
+        let mut files = RecordFiles::create(&dir, game.name(), &game.options()).unwrap();
         let mut seen = Vec::new();
         let summary = duel::run(
             &game,
             [&spec("random"), &spec("expert")],
             &config(6, records::builtin_openings(&game)),
+            0..6,
             &mut |report, _| {
                 seen.push((report.a_first, report.opening, report.winner()));
-                files.write(&game, report, ["random", "expert"])
+                files.write(report, ["random", "expert"])
             },
         )
         .unwrap();
@@ -317,6 +499,7 @@ mod tests {
             &game,
             [&spec("mcts:sims=60"), &spec("ab:depth=2")],
             &config(2, records::builtin_openings(&game)),
+            0..2,
             &mut |_, _| Ok(()),
         )
         .unwrap();
@@ -377,7 +560,9 @@ mod tests {
                 seed: 1,
                 max_plies: 3,
                 openings: Vec::new(),
+                clock: Clock::Wall,
             },
+            0..2,
             &mut |report, _| {
                 assert_eq!(report.moves.len(), 3);
                 assert_eq!(report.result_text(), "draw (ply cap)");
@@ -396,6 +581,7 @@ mod tests {
             moves: Vec::new(),
             record: String::new(),
             ending: duel::Ending::Forfeit(Player::First, "no move".into()),
+            stats: Default::default(),
         };
         assert_eq!(report.winner(), Some(Player::Second));
         assert_eq!(report.result_text(), "second won (forfeit: no move)");

@@ -17,7 +17,7 @@
 use crate::duel::GameReport;
 use crate::games::{self, ArenaGame};
 use boardgames_core::{replay, Game};
-use serde_json::json;
+use serde_json::{json, Value};
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -26,13 +26,16 @@ use std::path::{Path, PathBuf};
 pub struct RecordFiles {
     lines: BufWriter<File>,
     results: BufWriter<File>,
+    /// The game's name and its referee options, for `games.jsonl`.
+    game: (String, Value),
     /// The folder.
     pub dir: PathBuf,
 }
 
 impl RecordFiles {
-    /// Creates the folder `dir` (and its parents) with `games.jsonl` and `results.csv`.
-    pub fn create(dir: &Path) -> Result<RecordFiles, String> {
+    /// Creates the folder `dir` (and its parents) with `games.jsonl` and `results.csv`, for
+    /// the game `name` with the referee's `options`.
+    pub fn create(dir: &Path, name: &str, options: &Value) -> Result<RecordFiles, String> {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         let open = |name: &str| {
             let path = dir.join(name);
@@ -43,6 +46,7 @@ impl RecordFiles {
         let mut files = RecordFiles {
             lines: open("games.jsonl")?,
             results: open("results.csv")?,
+            game: (name.to_owned(), options.clone()),
             dir: dir.to_owned(),
         };
         writeln!(files.results, "game,first,second,opening,plies,result")
@@ -56,13 +60,9 @@ impl RecordFiles {
     }
 
     /// Writes one game (flushed, so an interrupted match keeps what it played).
-    pub fn write<G: ArenaGame>(
-        &mut self,
-        game: &G,
-        report: &GameReport,
-        names: [&str; 2],
-    ) -> Result<(), String> {
-        let line = json!({ "game": game.name(), "options": game.options(), "moves": report.moves });
+    pub fn write(&mut self, report: &GameReport, names: [&str; 2]) -> Result<(), String> {
+        let (name, options) = &self.game;
+        let line = json!({ "game": name, "options": options, "moves": report.moves });
         let (first, second) = if report.a_first {
             (names[0], names[1])
         } else {

@@ -1,0 +1,1 @@
+//! Whole matches against the same matches played in shards and merged.
