@@ -236,7 +236,7 @@ fn difference(here: &MatchInfo, there: &MatchInfo) -> Option<String> {
                 }
             };
             format!(
-                "{key} is {} here, {}",
+                "{key} is {} here, {} there",
                 short(Some(value)),
                 short(there.get(key))
             )
