@@ -514,6 +514,28 @@ mod tests {
     }
 
     #[test]
+    fn the_heading_shows_options_only_when_there_are_some() {
+        let (a, b) = (spec("random"), spec("ab:depth=2"));
+        let config = config(4, Vec::new());
+        let info = match_info(&games::Ultimate, [&a, &b], &config, "none");
+        assert_eq!(
+            heading(&info),
+            "ultimate: 4 games, A = random, B = ab:depth=2, openings none, seed 3"
+        );
+        let gomoku = games::Gomoku::new(9, "renju").unwrap();
+        let config = MatchConfig {
+            openings: records::builtin_openings(&gomoku),
+            ..config
+        };
+        let info = match_info(&gomoku, [&a, &b], &config, "builtin");
+        assert_eq!(
+            heading(&info),
+            "gomoku {\"rule\":\"renju\",\"size\":9}: 4 games, A = random, B = ab:depth=2, \
+             openings 10 (builtin), seed 3"
+        );
+    }
+
+    #[test]
     fn builtin_openings_are_legal_and_unfinished() {
         fn check<G: ArenaGame>(game: &G) {
             let list = records::builtin_openings(game);

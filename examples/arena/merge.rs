@@ -203,16 +203,16 @@ fn same_match(
         first: first.to_owned(),
         what,
     };
+    if let Some(what) = difference(&shard.info, info) {
+        return Err(other(what));
+    }
     if shard.shard.count != count {
         return Err(other(format!(
             "split into {} shards, not {count}",
             shard.shard.count
         )));
     }
-    match difference(&shard.info, info) {
-        Some(what) => Err(other(what)),
-        None => Ok(()),
-    }
+    Ok(())
 }
 
 /// The first setting in which two matches differ, in words. Where the openings came from
@@ -235,8 +235,15 @@ fn difference(here: &MatchInfo, there: &MatchInfo) -> Option<String> {
                     text
                 }
             };
+            let name = match key.as_str() {
+                "a" => "player A",
+                "b" => "player B",
+                "arena" => "the arena's version",
+                "max_plies" => "max plies",
+                key => key,
+            };
             format!(
-                "{key} is {} here, {} there",
+                "{name} is {} here, {} there",
                 short(Some(value)),
                 short(there.get(key))
             )
