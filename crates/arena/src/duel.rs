@@ -2,8 +2,9 @@
 
 use crate::elo::Tally;
 use crate::games::{self, ArenaGame};
+use crate::player_spec::PlayerSpec;
 use crate::players::{self, Contestant, MoveInfo};
-use crate::spec::Spec;
+use crate::ArenaError;
 use boardgames_core::matches::record::RecordGame;
 use boardgames_core::matches::{Match, Outcome};
 use boardgames_core::{replay, zobrist, ByPlayer, Game, Player, Status};
@@ -12,7 +13,7 @@ use std::time::{Duration, Instant};
 
 /// How one game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Ending {
+pub(crate) enum Ending {
     /// The rules ended it (a win, a draw, a draw rule), with the reason.
     Rules(Outcome),
     /// It reached the ply cap and counts as a draw.
@@ -23,7 +24,7 @@ pub enum Ending {
 
 /// One finished game.
 #[derive(Clone, Debug)]
-pub struct GameReport {
+pub(crate) struct GameReport {
     /// Its number, from 0.
     pub index: usize,
     /// Whether A moved first.
@@ -99,21 +100,22 @@ impl SideStats {
         }
     }
 
-    /// Adds the moves of `other` (another game's) to these.
-    pub fn absorb(&mut self, other: &SideStats) {
-        self.moves += other.moves;
-        self.time += other.time;
+    /// Adds the moves of `other` (another game's) to these. The sums saturate: the figures
+    /// may come from a shard file edited by hand.
+    pub(crate) fn absorb(&mut self, other: &SideStats) {
+        let add =
+            |(s, c): (u64, u64), (t, d): (u64, u64)| (s.saturating_add(t), c.saturating_add(d));
+        self.moves = self.moves.saturating_add(other.moves);
+        self.time = self.time.saturating_add(other.time);
         self.longest = self.longest.max(other.longest);
-        self.depth = (self.depth.0 + other.depth.0, self.depth.1 + other.depth.1);
-        self.simulations = (
-            self.simulations.0 + other.simulations.0,
-            self.simulations.1 + other.simulations.1,
-        );
+        self.depth = add(self.depth, other.depth);
+        self.simulations = add(self.simulations, other.simulations);
     }
 
     /// Mean time a move.
     pub fn mean_time(&self) -> Duration {
-        self.time / self.moves.max(1) as u32
+        let nanos = self.time.as_nanos() / u128::from(self.moves.max(1));
+        Duration::from_nanos(u64::try_from(nanos).unwrap_or(u64::MAX))
     }
 }
 
@@ -136,7 +138,7 @@ pub struct Summary {
 
 impl Summary {
     /// Adds one game's result and its players' statistics.
-    pub fn add(&mut self, report: &GameReport) {
+    pub(crate) fn add(&mut self, report: &GameReport) {
         let a_side = if report.a_first {
             Player::First
         } else {
@@ -162,26 +164,39 @@ impl Summary {
 }
 
 /// How the time of a move is taken.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Clock {
-    /// The wall-clock time the player took.
+    /// The wall-clock time the player took (the default): the records carry each move's time.
+    #[default]
     Wall,
-    /// Every move takes this long, so that the records and time figures of a match are
-    /// reproducible: tests compare whole and sharded matches byte for byte.
-    #[cfg(test)]
+    /// Every move counts as taking this long, so that the records and time figures of a match
+    /// are reproducible (whole and sharded matches then compare byte for byte).
     Fixed(Duration),
+    /// Moves are not timed: the records carry no times and the statistics count none.
+    Untimed,
+}
+
+impl Clock {
+    /// The time a move that took `measured` counts, if it is timed.
+    fn charge(self, measured: Duration) -> Option<Duration> {
+        match self {
+            Clock::Wall => Some(measured),
+            Clock::Fixed(took) => Some(took),
+            Clock::Untimed => None,
+        }
+    }
 }
 
 /// Which side moves first in game `index` (from 0) and which opening it plays: colours
 /// alternate, and each opening is played twice in turn (A first, then B first).
-pub fn schedule(index: usize, openings: usize) -> (bool, Option<usize>) {
+pub(crate) fn schedule(index: usize, openings: usize) -> (bool, Option<usize>) {
     let opening = (openings > 0).then(|| (index / 2) % openings);
     (index % 2 == 0, opening)
 }
 
-/// The settings of a match.
+/// The settings of a match, checked.
 #[derive(Clone, Debug)]
-pub struct MatchConfig {
+pub(crate) struct MatchConfig {
     /// Games to play.
     pub games: usize,
     /// The seed of the players' choices (each game's players get their own from it).
@@ -198,18 +213,18 @@ pub struct MatchConfig {
 /// `a` and `b`, calling `on_game` after each game (for the progress bar and the records); stops
 /// at the first error `on_game` returns. A game depends only on its number and the
 /// configuration, so a match split into parts plays the same games as a whole one.
-pub fn run<G: ArenaGame>(
+pub(crate) fn run<G: ArenaGame>(
     game: &G,
-    specs: [&Spec; 2],
+    specs: [&PlayerSpec; 2],
     config: &MatchConfig,
     games: Range<usize>,
     on_game: &mut dyn FnMut(&GameReport, &Summary) -> Result<(), String>,
-) -> Result<Summary, String> {
+) -> Result<Summary, ArenaError> {
     let mut summary = Summary::default();
     for index in games {
-        let report = one_game(game, specs, config, index)?;
+        let report = one_game(game, specs, config, index).map_err(ArenaError::Play)?;
         summary.add(&report);
-        on_game(&report, &summary)?;
+        on_game(&report, &summary).map_err(ArenaError::Stopped)?;
     }
     Ok(summary)
 }
@@ -217,7 +232,7 @@ pub fn run<G: ArenaGame>(
 /// Game `index` of the match: new players seeded from the match's seed and the number.
 fn one_game<G: ArenaGame>(
     game: &G,
-    [a, b]: [&Spec; 2],
+    [a, b]: [&PlayerSpec; 2],
     config: &MatchConfig,
     index: usize,
 ) -> Result<GameReport, String> {
@@ -260,7 +275,7 @@ fn one_game<G: ArenaGame>(
 }
 
 /// The two sides of one game: their players and names, and the game's number.
-pub struct Seats<'a, P: Game> {
+pub(crate) struct Seats<'a, P: Game> {
     /// Each side's player.
     pub players: ByPlayer<&'a mut dyn Contestant<P>>,
     /// Each side's name, for the record.
@@ -273,7 +288,7 @@ pub struct Seats<'a, P: Game> {
 /// it took) and how it ended. An opening that cannot be played is an error. A player who
 /// gives no move or an illegal one forfeits: the record shows a resignation, its
 /// `Termination` tag why. The game is scored a draw at `config.max_plies`.
-pub fn play_game<G: ArenaGame>(
+pub(crate) fn play_game<G: ArenaGame>(
     game: &G,
     opening: &[String],
     mut seats: Seats<'_, G::Pos>,
@@ -301,17 +316,14 @@ pub fn play_game<G: ArenaGame>(
         let side = state.side_to_move();
         let started = Instant::now();
         let choice = seats.players[side].choose(state.position());
-        let took = match config.clock {
-            Clock::Wall => started.elapsed(),
-            #[cfg(test)]
-            Clock::Fixed(took) => took,
+        let took = config.clock.charge(started.elapsed());
+        stats[side].add(took.unwrap_or_default(), seats.players[side].info());
+        let played = match (choice, took) {
+            (None, _) => Err("no move".to_owned()),
+            (Some(mv), Some(took)) => state.play_move_timed(mv, took).map_err(|e| e.to_string()),
+            (Some(mv), None) => state.play_move(mv).map_err(|e| e.to_string()),
         };
-        stats[side].add(took, seats.players[side].info());
-        let refused = match choice {
-            None => Some("no move".to_owned()),
-            Some(mv) => state.play_move_timed(mv, took).err().map(|e| e.to_string()),
-        };
-        if let Some(why) = refused {
+        if let Err(why) = played {
             tag(&mut state, "Termination", &format!("forfeit: {why}"))?;
             state.resign(side).map_err(|e| e.to_string())?;
             return Ok((state, Ending::Forfeit(side, why)));

@@ -1,4 +1,4 @@
-//! Matches split into shards: `--shard I/N` and the shard file it writes.
+//! Matches split into shards, and the shard file that holds a shard's games.
 //!
 //! Shard `I` of `N` (`I` from 0 to `N - 1`, as Slurm's array indices and Kubernetes' completion
 //! indices count) plays the games `floor(I * G / N)` to `floor((I + 1) * G / N) - 1` (numbers
@@ -24,16 +24,17 @@
 //! `match` is what every shard of one match shares; `games` holds each game's result (`end`:
 //! `rules` with `winner` (`first`, `second` or null) and `reason`, `ply_cap`, or `forfeit`
 //! with `loser` and `why`), each player's moves, time and search figures, the moves and the
-//! record text. `merge.rs` reads the files back.
+//! record text. [`merge`](crate::merge()) reads the files back.
 
 use crate::duel::{Ending, GameReport, SideStats};
+use crate::report::MatchReport;
 use boardgames_core::matches::{Outcome, Reason};
 use boardgames_core::{Player, Status};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::fmt;
 use std::ops::Range;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
 /// The `format` of a shard file.
@@ -50,7 +51,7 @@ pub struct Shard {
     pub count: usize,
 }
 
-/// What is wrong with a `--shard` value.
+/// What is wrong with a shard (`INDEX/COUNT`).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ShardError {
     /// Not `INDEX/COUNT`.
@@ -92,6 +93,9 @@ impl fmt::Display for Shard {
 }
 
 impl Shard {
+    /// The whole match as one shard: `0/1`.
+    pub const WHOLE: Shard = Shard { index: 0, count: 1 };
+
     /// Shard `index` of `count`, or why not.
     pub fn new(index: usize, count: usize) -> Result<Shard, ShardError> {
         match (index, count) {
@@ -101,17 +105,14 @@ impl Shard {
         }
     }
 
-    /// The numbers (from 0) of this shard's games in a match of `games` games.
+    /// The numbers (from 0) of this shard's games in a match of `games` games: games
+    /// `floor(index * games / count)` to `floor((index + 1) * games / count) - 1`.
     pub fn games(&self, games: usize) -> Range<usize> {
-        // In u128: index * games may not fit a usize for a huge count.
-        let bound = |i: usize| (i as u128 * games as u128 / self.count as u128) as usize;
-        bound(self.index)..bound(self.index + 1)
-    }
-
-    /// The default shard file: `target/arena/GAME-shard-I-of-N.json`.
-    pub fn default_path(&self, game: &str) -> PathBuf {
-        let name = format!("{game}-shard-{}-of-{}.json", self.index, self.count);
-        Path::new("target/arena").join(name)
+        // In u128: index * games may not fit a usize for a huge count. A count of 0 (a shard
+        // built by hand) has no games.
+        let count = self.count.max(1) as u128;
+        let bound = |i: usize| (i as u128 * games as u128 / count).min(games as u128) as usize;
+        bound(self.index)..bound(self.index.saturating_add(1))
     }
 }
 
@@ -199,6 +200,17 @@ pub enum ResultEntry {
     },
 }
 
+impl ResultEntry {
+    /// The side that won, if any.
+    pub fn winner(&self) -> Option<Player> {
+        match self {
+            ResultEntry::Rules { winner, .. } => *winner,
+            ResultEntry::PlyCap => None,
+            ResultEntry::Forfeit { loser, .. } => Some(loser.opponent()),
+        }
+    }
+}
+
 /// One player's moves in one game, in a shard file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StatsEntry {
@@ -284,6 +296,19 @@ impl From<&ResultEntry> for Ending {
     }
 }
 
+impl GameEntry {
+    /// The side that won, if any.
+    pub fn winner(&self) -> Option<Player> {
+        self.result.winner()
+    }
+
+    /// The result in words: `first won (line)`, `draw (repetition)`, `second won (forfeit:
+    /// ...)`, `draw (ply cap)`.
+    pub fn result_text(&self) -> String {
+        GameReport::from(self).result_text()
+    }
+}
+
 impl From<&GameReport> for GameEntry {
     fn from(r: &GameReport) -> GameEntry {
         GameEntry {
@@ -314,34 +339,39 @@ impl From<&GameEntry> for GameReport {
 }
 
 impl ShardFile {
-    /// The file of `shard` of the match `info`, with its games' reports.
-    pub fn new(info: MatchInfo, shard: Shard, reports: &[GameReport]) -> ShardFile {
+    /// The file of `shard` of the match `info`, with its games.
+    pub(crate) fn new(info: MatchInfo, shard: Shard, games: Vec<GameEntry>) -> ShardFile {
         ShardFile {
             format: FORMAT.to_owned(),
             version: VERSION,
             info,
             shard,
-            games: reports.iter().map(GameEntry::from).collect(),
+            games,
         }
     }
 
-    /// The games as reports, in order.
-    pub fn reports(&self) -> Vec<GameReport> {
-        self.games.iter().map(GameReport::from).collect()
+    /// The report of this shard's games alone (a whole match's, for [`Shard::WHOLE`]).
+    pub fn report(&self) -> MatchReport {
+        MatchReport::new(self.info.clone(), self.games.clone())
+    }
+
+    /// The file's text: pretty-printed JSON (read back by
+    /// [`ShardFile::from_json`](ShardFile::from_json)).
+    pub fn to_json(&self) -> Result<String, serde_json::Error> {
+        serde_json::to_string_pretty(self)
     }
 
     /// Writes the file at `path` (creating its folder): first under a temporary name, then
     /// renamed, so that a shard killed while writing leaves no file that looks whole.
-    pub fn write(&self, path: &Path) -> Result<(), String> {
-        let failed = |e: &dyn fmt::Display| format!("{}: {e}", path.display());
-        let text = serde_json::to_string_pretty(self).map_err(|e| failed(&e))?;
+    pub fn write(&self, path: &Path) -> std::io::Result<()> {
+        let text = self.to_json()?;
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|e| failed(&e))?;
+            std::fs::create_dir_all(dir)?;
         }
         let mut partial = path.as_os_str().to_owned();
         partial.push(".part");
-        std::fs::write(&partial, text + "\n").map_err(|e| failed(&e))?;
-        std::fs::rename(&partial, path).map_err(|e| failed(&e))
+        std::fs::write(&partial, text + "\n")?;
+        std::fs::rename(&partial, path)
     }
 }
 

@@ -1,13 +1,15 @@
-//! `arena merge FILE...`: the shard files of one match read back, checked and put together
-//! in the order of the whole match.
+//! The shard files of one match read back, checked and put together in the order of the whole
+//! match.
 
-use crate::duel::{self, GameReport};
+use crate::duel;
+use crate::report::MatchReport;
 use crate::shard::{MatchInfo, Shard, ShardFile, FORMAT, VERSION};
 use serde_json::Value;
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-/// What is wrong with the shard files given to `merge`.
+/// What is wrong with the shard files given to [`merge`](crate::merge()). Each error names
+/// the file: its path, or `shard file N` (from 1) for the N-th shard given in memory.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MergeError {
     /// No file at all.
@@ -88,61 +90,96 @@ fn list(indices: &[usize], missing: usize) -> String {
     words.join(", ")
 }
 
-/// A whole match put together from its shards.
-#[derive(Clone, Debug)]
-pub struct Merged {
-    /// The match.
-    pub info: MatchInfo,
-    /// Every game, in the order of the whole match.
-    pub reports: Vec<GameReport>,
+/// Puts the shards of one match (in any order) together into the whole match's report: the
+/// games in the order of the whole match. The shards must be every shard of one match, split
+/// one way, each holding its own games; the error names the first that is not.
+pub fn merge(shards: &[ShardFile]) -> Result<MatchReport, MergeError> {
+    let labelled = shards
+        .iter()
+        .enumerate()
+        .map(|(k, shard)| Ok((format!("shard file {}", k + 1), shard.clone())));
+    merge_labelled(labelled)
 }
 
-/// Reads the shard files `paths` (in any order) and puts their games in the match's order.
-pub fn merge(paths: &[PathBuf]) -> Result<Merged, MergeError> {
-    let mut shards: BTreeMap<usize, (String, ShardFile)> = BTreeMap::new();
+/// Reads the shard files at `paths` (in any order) and merges them as [`merge`] does; an
+/// error names the file by its path.
+pub fn merge_files<P: AsRef<Path>>(paths: &[P]) -> Result<MatchReport, MergeError> {
+    let labelled = paths.iter().map(|path| {
+        let path = path.as_ref();
+        read_shard(path).map(|shard| (path.display().to_string(), shard))
+    });
+    merge_labelled(labelled)
+}
+
+/// Merges the shards, each with the name its errors give it.
+fn merge_labelled(
+    shards: impl Iterator<Item = Result<(String, ShardFile), MergeError>>,
+) -> Result<MatchReport, MergeError> {
+    let mut by_index: BTreeMap<usize, (String, ShardFile)> = BTreeMap::new();
     let mut first: Option<(String, MatchInfo, usize)> = None;
-    for path in paths {
-        let file = path.display().to_string();
-        let shard = read(path)?;
+    for item in shards {
+        let (file, shard) = item?;
+        if shard.version != VERSION {
+            let found = shard.version;
+            return Err(MergeError::Version { file, found });
+        }
+        check_games(&shard).map_err(|reason| MergeError::Inconsistent {
+            file: file.clone(),
+            shard: shard.shard,
+            reason,
+        })?;
         if let Some((first_file, info, count)) = &first {
             same_match(&file, &shard, first_file, info, *count)?;
         } else {
             first = Some((file.clone(), shard.info.clone(), shard.shard.count));
         }
-        if let Some((other, _)) = shards.get(&shard.shard.index) {
+        if let Some((other, _)) = by_index.get(&shard.shard.index) {
             return Err(MergeError::Duplicate {
                 file,
                 other: other.clone(),
                 shard: shard.shard,
             });
         }
-        shards.insert(shard.shard.index, (file, shard));
+        by_index.insert(shard.shard.index, (file, shard));
     }
     let (_, info, count) = first.ok_or(MergeError::NoFiles)?;
-    if shards.len() < count {
-        let absent = (0..count).filter(|i| !shards.contains_key(i));
+    if by_index.len() < count {
+        let absent = (0..count).filter(|i| !by_index.contains_key(i));
         return Err(MergeError::Missing {
             count,
-            missing: count - shards.len(),
+            missing: count - by_index.len(),
             indices: absent.take(10).collect(),
         });
     }
-    let reports = shards.values().flat_map(|(_, s)| s.reports()).collect();
-    Ok(Merged { info, reports })
+    let games = by_index.into_values().flat_map(|(_, s)| s.games).collect();
+    Ok(MatchReport::new(info, games))
 }
 
 /// One shard file, read and checked on its own.
-pub fn read(path: &Path) -> Result<ShardFile, MergeError> {
+pub fn read_shard(path: &Path) -> Result<ShardFile, MergeError> {
     let file = path.display().to_string();
     let text = std::fs::read_to_string(path).map_err(|e| MergeError::Read {
         file: file.clone(),
         reason: e.to_string(),
     })?;
+    parse(&text, file)
+}
+
+impl ShardFile {
+    /// A shard file's text read back and checked on its own (its errors name it `shard
+    /// file`); [`read_shard`] reads one from a file.
+    pub fn from_json(text: &str) -> Result<ShardFile, MergeError> {
+        parse(text, "shard file".to_owned())
+    }
+}
+
+/// The shard file `text`, named `file` in errors.
+fn parse(text: &str, file: String) -> Result<ShardFile, MergeError> {
     let corrupt = |reason: String| MergeError::Corrupt {
         file: file.clone(),
         reason,
     };
-    let value: Value = serde_json::from_str(&text).map_err(|e| corrupt(e.to_string()))?;
+    let value: Value = serde_json::from_str(text).map_err(|e| corrupt(e.to_string()))?;
     if value.get("format").and_then(Value::as_str) != Some(FORMAT) {
         return Err(corrupt(format!("no \"format\": \"{FORMAT}\"")));
     }

@@ -1,13 +1,11 @@
 //! Whole matches against the same matches played in shards and merged, and the errors of
 //! `merge`.
 
-use crate::duel::{self, Clock, GameReport, MatchConfig, Summary};
-use crate::games::{self, ArenaGame};
-use crate::merge::{self, MergeError};
-use crate::records::{self, RecordFiles};
-use crate::shard::{Shard, ShardFile};
-use crate::spec::Spec;
-use crate::{heading, match_info, report, write_merged};
+use crate::duel::Clock;
+use crate::records::RecordFolder;
+use crate::{
+    merge, merge_files, play_shard, read_shard, GameSpec, MatchReport, MatchSpec, MergeError, Shard,
+};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -19,65 +17,45 @@ fn folder(name: &str) -> PathBuf {
     dir
 }
 
-fn specs(a: &str, b: &str) -> [Spec; 2] {
-    [a.parse().unwrap(), b.parse().unwrap()]
-}
-
-fn config<G: ArenaGame>(game: &G, games: usize, clock: Clock) -> MatchConfig {
-    MatchConfig {
+fn spec(game: GameSpec, [a, b]: [&str; 2], games: usize, clock: Clock) -> MatchSpec {
+    MatchSpec {
         games,
         seed: 7,
-        max_plies: 1000,
-        openings: records::builtin_openings(game),
         clock,
+        ..MatchSpec::new(game, a, b)
     }
 }
 
-/// The whole match, its records written to `dir`: the summary and the reports.
-fn whole<G: ArenaGame>(
-    game: &G,
-    [a, b]: &[Spec; 2],
-    config: &MatchConfig,
-    dir: &Path,
-) -> (Summary, Vec<GameReport>) {
-    let mut files = RecordFiles::create(dir, game.name(), &game.options()).unwrap();
-    let mut reports = Vec::new();
-    let names = [a.text.as_str(), b.text.as_str()];
-    let summary = duel::run(game, [a, b], config, 0..config.games, &mut |r, _| {
-        reports.push(r.clone());
-        files.write(r, names)
+/// Writes the report's games into the records folder `dir`, as `arena merge` does.
+fn write_records(report: &MatchReport, dir: &Path) {
+    let info = &report.info;
+    let mut files = RecordFolder::create(dir, &info.game, &info.options).unwrap();
+    for game in &report.games {
+        files.write(game, [&info.a, &info.b]).unwrap();
+    }
+}
+
+/// The whole match, its records written to `dir` game by game as it is played: its report.
+fn whole(spec: &MatchSpec, dir: &Path) -> MatchReport {
+    let info = spec.info().unwrap();
+    let mut files = RecordFolder::create(dir, &info.game, &info.options).unwrap();
+    let names = [info.a.as_str(), info.b.as_str()];
+    let file = play_shard(spec, Shard::WHOLE, |progress| {
+        files.write(progress.game, names).map_err(|e| e.to_string())
     })
     .unwrap();
-    (summary, reports)
+    merge(&[file]).unwrap()
 }
 
 /// The match played as `count` shards, each written to its file in `dir`; the files, last
 /// shard first (merge takes them in any order).
-fn shards<G: ArenaGame>(
-    game: &G,
-    [a, b]: &[Spec; 2],
-    config: &MatchConfig,
-    count: usize,
-    dir: &Path,
-) -> Vec<PathBuf> {
+fn shards(spec: &MatchSpec, count: usize, dir: &Path) -> Vec<PathBuf> {
     let mut paths = Vec::new();
     for index in (0..count).rev() {
         let shard = Shard::new(index, count).unwrap();
-        let mut reports = Vec::new();
-        duel::run(
-            game,
-            [a, b],
-            config,
-            shard.games(config.games),
-            &mut |r, _| {
-                reports.push(r.clone());
-                Ok(())
-            },
-        )
-        .unwrap();
+        let file = play_shard(spec, shard, |_| Ok(())).unwrap();
         let path = dir.join(format!("shard-{index}-of-{count}.json"));
-        let info = match_info(game, [a, b], config, "builtin");
-        ShardFile::new(info, shard, &reports).write(&path).unwrap();
+        file.write(&path).unwrap();
         paths.push(path);
     }
     paths
@@ -98,29 +76,25 @@ fn contents(dir: &Path) -> Vec<(String, String)> {
 }
 
 /// Plays `a` against `b` whole and in 2 and 3 shards with every move timed 1 ms, and checks
-/// the merged shards give the whole match byte for byte: reports, summary (times, depths,
-/// simulations), printed report and every records file.
-fn check_shards_give_the_whole<G: ArenaGame>(game: &G, players: [&str; 2], games: usize) {
+/// the merged shards give the whole match byte for byte: games, summary (times, depths,
+/// simulations), printed heading and report, records and every records file.
+fn check_shards_give_the_whole(game: GameSpec, players: [&str; 2], games: usize) {
     let dir = folder(&format!("shards-{}", game.name()));
-    let specs = specs(players[0], players[1]);
-    let config = config(game, games, Clock::Fixed(Duration::from_millis(1)));
-    let (summary, reports) = whole(game, &specs, &config, &dir.join("whole"));
-    assert_eq!(summary.total.games() as usize, games);
-    let names = [players[0], players[1]];
-    let info = match_info(game, [&specs[0], &specs[1]], &config, "builtin");
+    let spec = spec(game, players, games, Clock::Fixed(Duration::from_millis(1)));
+    let whole = whole(&spec, &dir.join("whole"));
+    assert_eq!(whole.summary.total.games() as usize, games);
+    let info = spec.info().unwrap();
     for count in [2, 3] {
-        let paths = shards(game, &specs, &config, count, &dir);
-        let merged = merge::merge(&paths).unwrap();
+        let paths = shards(&spec, count, &dir);
+        let merged = merge_files(&paths).unwrap();
         assert_eq!(merged.info, info);
         let out = dir.join(format!("merged-{count}"));
-        let mut files = RecordFiles::create(&out, game.name(), &game.options()).unwrap();
-        let merged_summary = write_merged(&merged, &mut files).unwrap();
-        drop(files);
-        assert_eq!(merged_summary, summary, "{count} shards");
-        assert_eq!(report(&merged_summary, names), report(&summary, names));
-        assert_eq!(heading(&merged.info), heading(&info));
-        let records = |r: &[GameReport]| r.iter().map(|g| g.record.clone()).collect::<Vec<_>>();
-        assert_eq!(records(&merged.reports), records(&reports));
+        write_records(&merged, &out);
+        assert_eq!(merged.summary, whole.summary, "{count} shards");
+        assert_eq!(merged.to_string(), whole.to_string());
+        assert_eq!(merged.info.to_string(), info.to_string());
+        assert!(merged.records().eq(whole.records()));
+        assert_eq!(merged, whole, "{count} shards");
         assert_eq!(
             contents(&out),
             contents(&dir.join("whole")),
@@ -132,26 +106,28 @@ fn check_shards_give_the_whole<G: ArenaGame>(game: &G, players: [&str; 2], games
 
 #[test]
 fn tictactoe_shards_merge_to_the_whole_match() {
-    check_shards_give_the_whole(&games::TicTacToe, ["random", "ab:depth=3"], 7);
+    check_shards_give_the_whole(GameSpec::TicTacToe, ["random", "ab:depth=3"], 7);
 }
 
 #[test]
 fn ultimate_shards_merge_to_the_whole_match() {
-    check_shards_give_the_whole(&games::Ultimate, ["mcts:sims=40", "ab:depth=2"], 4);
+    check_shards_give_the_whole(GameSpec::Ultimate, ["mcts:sims=40", "ab:depth=2"], 4);
 }
 
 /// Timed by the wall clock, the games are still the same: results, moves, records but for
 /// their move times, and the moves and depths of the statistics.
 #[test]
 fn wall_clock_shards_play_the_same_games() {
-    let game = games::TicTacToe;
     let dir = folder("wall");
-    let specs = specs("beginner", "ab:depth=2");
-    let config = config(&game, 6, Clock::Wall);
-    let (summary, reports) = whole(&game, &specs, &config, &dir.join("whole"));
-    let merged = merge::merge(&shards(&game, &specs, &config, 2, &dir)).unwrap();
-    let mut again = Summary::default();
-    merged.reports.iter().for_each(|r| again.add(r));
+    let spec = spec(
+        GameSpec::TicTacToe,
+        ["beginner", "ab:depth=2"],
+        6,
+        Clock::Wall,
+    );
+    let whole = whole(&spec, &dir.join("whole"));
+    let merged = merge_files(&shards(&spec, 2, &dir)).unwrap();
+    let (again, summary) = (&merged.summary, &whole.summary);
     assert_eq!(
         (again.total, again.a_first, again.a_second),
         (summary.total, summary.a_first, summary.a_second)
@@ -171,11 +147,11 @@ fn wall_clock_shards_play_the_same_games() {
         }
         kept
     };
-    assert_eq!(merged.reports.len(), reports.len());
-    for (m, w) in merged.reports.iter().zip(&reports) {
+    assert_eq!(merged.games.len(), whole.games.len());
+    for (m, w) in merged.games.iter().zip(&whole.games) {
         assert_eq!(
-            (m.index, &m.moves, &m.ending),
-            (w.index, &w.moves, &w.ending)
+            (m.index, &m.moves, &m.result),
+            (w.index, &w.moves, &w.result)
         );
         assert!(w.record.contains("[%emt "), "{}", w.record);
         assert_eq!(untimed(&m.record), untimed(&w.record));
@@ -185,14 +161,13 @@ fn wall_clock_shards_play_the_same_games() {
 
 /// The shard files of a 5-game tic-tac-toe match with `seed`, split in `count`, in `dir`.
 fn small_match(dir: &Path, seed: u64, count: usize) -> Vec<PathBuf> {
-    let game = games::TicTacToe;
-    let config = MatchConfig {
+    let spec = MatchSpec {
         seed,
-        ..config(&game, 5, Clock::Wall)
+        ..spec(GameSpec::TicTacToe, ["random", "beginner"], 5, Clock::Wall)
     };
     let dir = dir.join(format!("seed-{seed}-{count}"));
     std::fs::create_dir_all(&dir).unwrap();
-    let mut paths = shards(&game, &specs("random", "beginner"), &config, count, &dir);
+    let mut paths = shards(&spec, count, &dir);
     paths.reverse();
     paths
 }
@@ -205,8 +180,8 @@ fn shown(path: &Path) -> String {
 fn merge_names_missing_duplicate_and_foreign_shards() {
     let dir = folder("merge-errors");
     let two = small_match(&dir, 7, 2);
-    assert_eq!(merge::merge(&two).unwrap().reports.len(), 5);
-    let err = merge::merge(&two[..1]).unwrap_err();
+    assert_eq!(merge_files(&two).unwrap().games.len(), 5);
+    let err = merge_files(&two[..1]).unwrap_err();
     assert_eq!(
         err,
         MergeError::Missing {
@@ -216,7 +191,7 @@ fn merge_names_missing_duplicate_and_foreign_shards() {
         }
     );
     assert_eq!(err.to_string(), "1 of 2 shards missing: 1");
-    let err = merge::merge(&[two[0].clone(), two[1].clone(), two[0].clone()]).unwrap_err();
+    let err = merge_files(&[two[0].clone(), two[1].clone(), two[0].clone()]).unwrap_err();
     assert_eq!(
         err,
         MergeError::Duplicate {
@@ -226,7 +201,7 @@ fn merge_names_missing_duplicate_and_foreign_shards() {
         }
     );
     let other_seed = small_match(&dir, 8, 2);
-    let err = merge::merge(&[two[0].clone(), other_seed[1].clone()]).unwrap_err();
+    let err = merge_files(&[two[0].clone(), other_seed[1].clone()]).unwrap_err();
     assert_eq!(
         err,
         MergeError::OtherMatch {
@@ -236,14 +211,17 @@ fn merge_names_missing_duplicate_and_foreign_shards() {
         }
     );
     let three = small_match(&dir, 7, 3);
-    let err = merge::merge(&[two[0].clone(), three[1].clone()]).unwrap_err();
+    let err = merge_files(&[two[0].clone(), three[1].clone()]).unwrap_err();
     assert!(
         err.to_string().ends_with("split into 3 shards, not 2"),
         "{err}"
     );
-    assert_eq!(merge::merge(&[]).unwrap_err(), MergeError::NoFiles);
+    assert_eq!(
+        merge_files::<PathBuf>(&[]).unwrap_err(),
+        MergeError::NoFiles
+    );
     let many = small_match(&dir, 7, 40);
-    let err = merge::merge(&many[..20]).unwrap_err().to_string();
+    let err = merge_files(&many[..20]).unwrap_err().to_string();
     assert_eq!(
         err,
         "20 of 40 shards missing: 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, ..."
@@ -265,7 +243,7 @@ fn edited(path: &Path, name: &str, edit: impl FnOnce(&mut serde_json::Value)) ->
 fn merge_rejects_damaged_files() {
     let dir = folder("merge-damaged");
     let two = small_match(&dir, 7, 2);
-    let kind = |path: &Path| merge::read(path).map(|_| ()).unwrap_err();
+    let kind = |path: &Path| read_shard(path).map(|_| ()).unwrap_err();
     let text = std::fs::read_to_string(&two[0]).unwrap();
     let cut = dir.join("cut.json");
     std::fs::write(&cut, &text[..text.len() / 2]).unwrap();
@@ -310,7 +288,7 @@ fn merge_rejects_damaged_files() {
     assert!(kind(&past)
         .to_string()
         .contains("the index must be below the count"));
-    let err = merge::merge(&[two[0].clone(), short]).unwrap_err();
+    let err = merge_files(&[two[0].clone(), short]).unwrap_err();
     assert!(matches!(err, MergeError::Inconsistent { .. }));
     std::fs::remove_dir_all(dir).ok();
 }
