@@ -25,8 +25,8 @@
 //! library `boardgames-arena` (`crates/arena`).
 
 use boardgames_arena::{
-    merge, merge_files, play_shard, GameSpec, MatchReport, MatchSpec, Openings, PlayerSpec,
-    RecordFolder, Shard,
+    merge, merge_files, play_shard, GameSpec, MatchInfo, MatchReport, MatchSpec, Openings,
+    PlayerSpec, RecordFolder, Shard, ShardFile,
 };
 use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -176,8 +176,8 @@ fn play_command(args: &PlayArgs) -> Result<(), String> {
     let info = spec.info().map_err(|e| e.to_string())?;
     println!("{info}");
     match args.shard {
-        None => whole(&spec, args),
-        Some(shard) => part(&spec, args, shard),
+        None => whole(&spec, &info, args),
+        Some(shard) => part(&spec, &info, args, shard),
     }
 }
 
@@ -194,18 +194,17 @@ fn default_shard_path(shard: Shard, game: &str) -> PathBuf {
     Path::new("target/arena").join(name)
 }
 
-fn create_records(dir: &Path, spec: &MatchSpec) -> Result<RecordFolder, String> {
-    let info = spec.info().map_err(|e| e.to_string())?;
+fn create_records(dir: &Path, info: &MatchInfo) -> Result<RecordFolder, String> {
     RecordFolder::create(dir, &info.game, &info.options).map_err(|e| e.to_string())
 }
 
 /// The whole match (the single shard 0/1), its records written to a folder as it is played.
-fn whole(spec: &MatchSpec, args: &PlayArgs) -> Result<(), String> {
+fn whole(spec: &MatchSpec, info: &MatchInfo, args: &PlayArgs) -> Result<(), String> {
     let path = args
         .records
         .clone()
         .unwrap_or_else(|| default_records(spec.game.name()));
-    let mut files = create_records(&path, spec)?;
+    let mut files = create_records(&path, info)?;
     let file = play(spec, args, Shard::WHOLE, Some(&mut files))?;
     let report = merge(&[file]).map_err(|e| e.to_string())?;
     print!("{report}");
@@ -214,13 +213,13 @@ fn whole(spec: &MatchSpec, args: &PlayArgs) -> Result<(), String> {
 }
 
 /// One shard of the match, its games in a shard file (and in a records folder if asked).
-fn part(spec: &MatchSpec, args: &PlayArgs, shard: Shard) -> Result<(), String> {
+fn part(spec: &MatchSpec, info: &MatchInfo, args: &PlayArgs, shard: Shard) -> Result<(), String> {
     println!(
         "shard {shard}: {}",
         describe_games(&shard.games(spec.games), spec.games)
     );
     let mut files = match &args.records {
-        Some(dir) => Some(create_records(dir, spec)?),
+        Some(dir) => Some(create_records(dir, info)?),
         None => None,
     };
     let file = play(spec, args, shard, files.as_mut())?;
@@ -251,7 +250,7 @@ fn play(
     args: &PlayArgs,
     shard: Shard,
     mut files: Option<&mut RecordFolder>,
-) -> Result<boardgames_arena::ShardFile, String> {
+) -> Result<ShardFile, String> {
     let bar = progress_bar(args.no_progress, shard.games(spec.games).len());
     let names = [spec.player_a.as_str(), spec.player_b.as_str()];
     let file = play_shard(spec, shard, |progress| {
@@ -281,8 +280,7 @@ fn merge_command(paths: &[PathBuf], records: Option<PathBuf>) -> Result<(), Stri
 /// Writes the report's games into the records folder `dir`, in the match's order.
 fn write_records(report: &MatchReport, dir: &Path) -> Result<(), String> {
     let info = &report.info;
-    let mut files =
-        RecordFolder::create(dir, &info.game, &info.options).map_err(|e| e.to_string())?;
+    let mut files = create_records(dir, &report.info)?;
     for game in &report.games {
         files
             .write(game, [&info.a, &info.b])
