@@ -5,26 +5,6 @@
 //! from 0) of the match of `G` games: a block of the same list of games, with the same seeds,
 //! that the whole match plays, so each game is the one the whole match plays. A shard can be
 //! empty (more shards than games).
-//!
-//! **The shard file** (JSON, version 1):
-//!
-//! ```text
-//! {"format": "boardgames-arena-shard", "version": 1,
-//!  "match": {"arena": "0.1.0", "game": "ultimate", "options": {}, "a": "ab:depth=3",
-//!            "b": "mcts:sims=200", "games": 8, "seed": 1, "max_plies": 1000,
-//!            "openings_source": "builtin", "openings": [["55", "51"], ...]},
-//!  "shard": {"index": 0, "count": 2},
-//!  "games": [{"index": 0, "a_first": true, "opening": 0,
-//!             "result": {"end": "rules", "winner": "first", "reason": "line"},
-//!             "a": {"moves": 30, "time_ns": ..., "longest_ns": ..., "depth_sum": 90,
-//!                   "depth_count": 30, "simulations_sum": 0, "simulations_count": 0},
-//!             "b": {...}, "moves": ["55", "51", ...], "record": "[Event \"arena\"] ..."}]}
-//! ```
-//!
-//! `match` is what every shard of one match shares; `games` holds each game's result (`end`:
-//! `rules` with `winner` (`first`, `second` or null) and `reason`, `ply_cap`, or `forfeit`
-//! with `loser` and `why`), each player's moves, time and search figures, the moves and the
-//! record text. [`merge`](crate::merge()) reads the files back.
 
 use crate::duel::{Ending, GameReport, SideStats};
 use crate::report::MatchReport;
@@ -141,7 +121,26 @@ pub struct MatchInfo {
     pub openings: Vec<Vec<String>>,
 }
 
-/// A shard's results as its file holds them.
+/// A shard's results as its file holds them: JSON, version [`VERSION`]:
+///
+/// ```text
+/// {"format": "boardgames-arena-shard", "version": 1,
+///  "match": {"arena": "0.1.0", "game": "ultimate", "options": {}, "a": "ab:depth=3",
+///            "b": "mcts:sims=200", "games": 8, "seed": 1, "max_plies": 1000,
+///            "openings_source": "builtin", "openings": [["55", "51"], ...]},
+///  "shard": {"index": 0, "count": 2},
+///  "games": [{"index": 0, "a_first": true, "opening": 0,
+///             "result": {"end": "rules", "winner": "first", "reason": "line"},
+///             "a": {"moves": 30, "time_ns": ..., "longest_ns": ..., "depth_sum": 90,
+///                   "depth_count": 30, "simulations_sum": 0, "simulations_count": 0},
+///             "b": {...}, "moves": ["55", "51", ...], "record": "[Event \"arena\"] ..."}]}
+/// ```
+///
+/// `match` is what every shard of one match shares; `games` holds each game's result (`end`:
+/// `rules` with `winner` (`first`, `second` or null) and `reason`, `ply_cap`, or `forfeit`
+/// with `loser` and `why`), each player's moves, time and search figures, the moves and the
+/// record text. [`merge`](crate::merge()) and [`read_shard`](crate::read_shard) read the
+/// files back.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct ShardFile {
     /// [`FORMAT`].
