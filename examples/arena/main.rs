@@ -7,29 +7,31 @@
 //!
 //! Players: `random`, `beginner`, `normal`, `expert`, `ab:depth=6` / `ab:time=200ms` /
 //! `ab:nodes=N` (alpha-beta with the game's evaluator), `mcts:time=200ms` / `mcts:sims=N`
-//! (MCTS with random playouts; also `c=` and `threads=`). See `spec.rs`.
+//! (MCTS with random playouts; also `c=` and `threads=`): `boardgames_arena::PlayerSpec`.
 //!
 //! Colours alternate: game 1 gives A the first move, game 2 the same opening with B first,
 //! and so on through the openings (a built-in set per game, or a file), so that games differ
 //! and neither player gains from the first move. Each game's players are new, seeded from
 //! `--seed` and the game's number. Every game is played as a `boardgames_core::matches::Match`
 //! and written to a records folder in the project's record format, which the referee's
-//! `record` op replays, with a JSON-lines and a CSV summary (see `records.rs`).
+//! `record` op replays, with a JSON-lines and a CSV summary (`boardgames_arena::RecordFolder`).
+//!
+//! A match can be split over machines: `--shard I/N` plays only shard I (from 0) of N, a block
+//! of the same games with the same seeds, and writes a shard file (`--out`);
+//! `arena merge FILE...` checks the files are the N shards of one match and prints the report
+//! and writes the records the whole match gives (`docs/arena.md`).
+//!
+//! This file is the command line: the matches, shards, merge, report and records are the
+//! library `boardgames-arena` (`crates/arena`).
 
-mod duel;
-mod elo;
-mod games;
-mod players;
-mod records;
-mod spec;
-
-use clap::{Parser, ValueEnum};
-use duel::{MatchConfig, SideStats, Summary};
-use games::ArenaGame;
+use boardgames_arena::{
+    merge, merge_files, play_shard, GameSpec, MatchInfo, MatchReport, MatchSpec, Openings,
+    PlayerSpec, RecordFolder, Shard, ShardFile,
+};
+use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
-use records::RecordFiles;
-use spec::Spec;
-use std::path::PathBuf;
+use std::ops::Range;
+use std::path::{Path, PathBuf};
 
 /// The games.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -40,18 +42,47 @@ enum GameName {
     Morris,
 }
 
-/// Plays N games between two players and reports the score with its Elo interval.
+/// Plays N games between two players and reports the score with its Elo interval; or merges
+/// the shard files of a match played in parts (`--shard`).
 #[derive(Parser, Debug)]
-#[command(name = "arena", version)]
+#[command(
+    name = "arena",
+    version,
+    args_conflicts_with_subcommands = true,
+    subcommand_negates_reqs = true
+)]
 struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    #[command(flatten)]
+    play: Option<PlayArgs>,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Merges the shard files of one match (written by `--shard`) into the report and the
+    /// records the whole match gives.
+    Merge {
+        /// The shard files, one for each shard, in any order.
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<PathBuf>,
+        /// The records folder [default: target/arena/GAME-SECONDS].
+        #[arg(long, value_name = "DIR")]
+        records: Option<PathBuf>,
+    },
+}
+
+/// A match, or one shard of it.
+#[derive(clap::Args, Debug)]
+struct PlayArgs {
     /// The game.
     #[arg(value_enum)]
     game: GameName,
     /// Player A: random, beginner, normal, expert, ab:depth=6, ab:time=200ms, mcts:time=200ms,
     /// mcts:sims=20000 (with c=1.0, threads=2 ...).
-    a: Spec,
+    a: PlayerSpec,
     /// Player B, as A.
-    b: Spec,
+    b: PlayerSpec,
     /// Games to play (colours alternate; an even number gives each player each opening with
     /// each colour).
     #[arg(short = 'n', long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=100_000))]
@@ -64,9 +95,16 @@ struct Cli {
     #[arg(long, default_value = "builtin")]
     openings: String,
     /// The records folder: each game's record (001.txt, ...), games.jsonl and results.csv
-    /// [default: target/arena/GAME-SECONDS].
+    /// [default: target/arena/GAME-SECONDS; with --shard: none, the shard file holds them].
     #[arg(long, value_name = "DIR")]
     records: Option<PathBuf>,
+    /// Plays only shard I of N (I from 0 to N-1): a block of the match's games, each the
+    /// same as in the whole match; `arena merge` puts the shard files together.
+    #[arg(long, value_name = "I/N")]
+    shard: Option<Shard>,
+    /// The shard file [default: target/arena/GAME-shard-I-of-N.json].
+    #[arg(long, value_name = "FILE", requires = "shard")]
+    out: Option<PathBuf>,
     /// Plies after which a game is scored a draw.
     #[arg(long, default_value_t = 1000)]
     max_plies: usize,
@@ -87,16 +125,14 @@ struct Cli {
 
 fn main() {
     let cli = Cli::parse();
-    let outcome = match cli.game {
-        GameName::Tictactoe => arena(&games::TicTacToe, &cli),
-        GameName::Ultimate => arena(&games::Ultimate, &cli),
-        GameName::Gomoku => games::Gomoku::new(cli.size, &cli.rule).and_then(|g| arena(&g, &cli)),
-        GameName::Morris => arena(
-            &games::Morris {
-                quiet_moves: cli.quiet_moves,
-            },
-            &cli,
-        ),
+    let outcome = match (&cli.command, &cli.play) {
+        (Some(Command::Merge { files, records }), _) => merge_command(files, records.clone()),
+        (None, Some(args)) => play_command(args),
+        (None, None) => {
+            // clap asks for the game first; this is only a safety net.
+            let _ = Cli::command().print_help();
+            Err("a game and two players, or merge FILE...".to_owned())
+        }
     };
     if let Err(message) = outcome {
         eprintln!("error: {message}");
@@ -104,16 +140,44 @@ fn main() {
     }
 }
 
-/// The openings the command line asks for.
-fn openings<G: ArenaGame>(game: &G, choice: &str) -> Result<Vec<Vec<String>>, String> {
-    match choice {
-        "builtin" => Ok(records::builtin_openings(game)),
-        "none" => Ok(Vec::new()),
-        path => {
-            let text =
-                std::fs::read_to_string(path).map_err(|e| format!("openings {path}: {e}"))?;
-            records::parse_openings(game, &text).map_err(|e| format!("openings {path}: {e}"))
-        }
+/// The match the command line describes.
+fn match_spec(args: &PlayArgs) -> Result<MatchSpec, String> {
+    let game = match args.game {
+        GameName::Tictactoe => GameSpec::TicTacToe,
+        GameName::Ultimate => GameSpec::Ultimate,
+        GameName::Gomoku => GameSpec::Gomoku {
+            size: args.size,
+            rule: args.rule.clone(),
+        },
+        GameName::Morris => GameSpec::Morris {
+            quiet_moves: args.quiet_moves,
+        },
+    };
+    let openings = match args.openings.as_str() {
+        "builtin" => Openings::Builtin,
+        "none" => Openings::None,
+        path => Openings::Text {
+            origin: path.to_owned(),
+            text: std::fs::read_to_string(path).map_err(|e| format!("openings {path}: {e}"))?,
+        },
+    };
+    Ok(MatchSpec {
+        games: args.games as usize,
+        seed: args.seed,
+        max_plies: args.max_plies,
+        openings,
+        ..MatchSpec::new(game, &args.a.text, &args.b.text)
+    })
+}
+
+/// Runs the match, or the shard the command line asks for, and prints the report.
+fn play_command(args: &PlayArgs) -> Result<(), String> {
+    let spec = match_spec(args)?;
+    let info = spec.info().map_err(|e| e.to_string())?;
+    println!("{info}");
+    match args.shard {
+        None => whole(&spec, &info, args),
+        Some(shard) => part(&spec, &info, args, shard),
     }
 }
 
@@ -124,56 +188,112 @@ fn default_records(game: &str) -> PathBuf {
     PathBuf::from(format!("target/arena/{game}-{seconds}"))
 }
 
-/// Runs the match and prints the report.
-fn arena<G: ArenaGame>(game: &G, cli: &Cli) -> Result<(), String> {
-    let config = MatchConfig {
-        games: cli.games as usize,
-        seed: cli.seed,
-        max_plies: cli.max_plies,
-        openings: openings(game, &cli.openings)?,
-    };
-    let path = cli
+/// The default shard file: `target/arena/GAME-shard-I-of-N.json`.
+fn default_shard_path(shard: Shard, game: &str) -> PathBuf {
+    let name = format!("{game}-shard-{}-of-{}.json", shard.index, shard.count);
+    Path::new("target/arena").join(name)
+}
+
+fn create_records(dir: &Path, info: &MatchInfo) -> Result<RecordFolder, String> {
+    RecordFolder::create(dir, &info.game, &info.options).map_err(|e| e.to_string())
+}
+
+/// The whole match (the single shard 0/1), its records written to a folder as it is played.
+fn whole(spec: &MatchSpec, info: &MatchInfo, args: &PlayArgs) -> Result<(), String> {
+    let path = args
         .records
         .clone()
-        .unwrap_or_else(|| default_records(game.name()));
-    let mut files = RecordFiles::create(&path)?;
-    println!("{}", heading(game, cli, &config));
-    let bar = progress_bar(cli);
-    let names = [cli.a.text.as_str(), cli.b.text.as_str()];
-    let summary = duel::run(game, [&cli.a, &cli.b], &config, &mut |report, summary| {
-        bar.inc(1);
-        let t = summary.total;
-        bar.set_message(format!("A {}-{}-{}", t.wins, t.draws, t.losses));
-        files.write(game, report, names)
-    });
-    bar.finish_and_clear();
-    let summary = summary?;
-    print!("{}", report(&summary, names));
+        .unwrap_or_else(|| default_records(spec.game.name()));
+    let mut files = create_records(&path, info)?;
+    let file = play(spec, args, Shard::WHOLE, Some(&mut files))?;
+    let report = merge(&[file]).map_err(|e| e.to_string())?;
+    print!("{report}");
     println!("records: {}", files.dir.display());
     Ok(())
 }
 
-fn heading<G: ArenaGame>(game: &G, cli: &Cli, config: &MatchConfig) -> String {
-    let openings = match config.openings.len() {
-        0 => "none".to_owned(),
-        n => format!("{n} ({})", cli.openings),
+/// One shard of the match, its games in a shard file (and in a records folder if asked).
+fn part(spec: &MatchSpec, info: &MatchInfo, args: &PlayArgs, shard: Shard) -> Result<(), String> {
+    println!(
+        "shard {shard}: {}",
+        describe_games(&shard.games(spec.games), spec.games)
+    );
+    let mut files = match &args.records {
+        Some(dir) => Some(create_records(dir, info)?),
+        None => None,
     };
-    format!(
-        "{} {}: {} games, A = {}, B = {}, openings {openings}, seed {}",
-        game.name(),
-        game.options(),
-        config.games,
-        cli.a.text,
-        cli.b.text,
-        config.seed
-    )
+    let file = play(spec, args, shard, files.as_mut())?;
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| default_shard_path(shard, spec.game.name()));
+    file.write(&out)
+        .map_err(|e| format!("{}: {e}", out.display()))?;
+    print!("{}", file.report());
+    if let Some(files) = files {
+        println!("records: {}", files.dir.display());
+    }
+    println!("shard file: {}", out.display());
+    Ok(())
 }
 
-fn progress_bar(cli: &Cli) -> ProgressBar {
-    if cli.no_progress {
+fn describe_games(games: &Range<usize>, of: usize) -> String {
+    match games.len() {
+        0 => format!("no game of {of}"),
+        n => format!("games {} to {} ({n} of {of})", games.start + 1, games.end),
+    }
+}
+
+/// Plays `shard` with a progress bar, writing each game to `files` if given.
+fn play(
+    spec: &MatchSpec,
+    args: &PlayArgs,
+    shard: Shard,
+    mut files: Option<&mut RecordFolder>,
+) -> Result<ShardFile, String> {
+    let bar = progress_bar(args.no_progress, shard.games(spec.games).len());
+    let names = [spec.player_a.as_str(), spec.player_b.as_str()];
+    let file = play_shard(spec, shard, |progress| {
+        bar.inc(1);
+        let t = progress.tally;
+        bar.set_message(format!("A {}-{}-{}", t.wins, t.draws, t.losses));
+        match files.as_deref_mut() {
+            Some(files) => files.write(progress.game, names).map_err(|e| e.to_string()),
+            None => Ok(()),
+        }
+    });
+    bar.finish_and_clear();
+    file.map_err(|e| e.to_string())
+}
+
+/// `arena merge`: the shard files put together, reported and written as the whole match.
+fn merge_command(paths: &[PathBuf], records: Option<PathBuf>) -> Result<(), String> {
+    let report = merge_files(paths).map_err(|e| e.to_string())?;
+    println!("{}", report.info);
+    let path = records.unwrap_or_else(|| default_records(&report.info.game));
+    write_records(&report, &path)?;
+    print!("{report}");
+    println!("records: {}", path.display());
+    Ok(())
+}
+
+/// Writes the report's games into the records folder `dir`, in the match's order.
+fn write_records(report: &MatchReport, dir: &Path) -> Result<(), String> {
+    let info = &report.info;
+    let mut files = create_records(dir, &report.info)?;
+    for game in &report.games {
+        files
+            .write(game, [&info.a, &info.b])
+            .map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
+
+fn progress_bar(hidden: bool, games: usize) -> ProgressBar {
+    if hidden {
         return ProgressBar::hidden();
     }
-    let bar = ProgressBar::new(u64::from(cli.games));
+    let bar = ProgressBar::new(games as u64);
     let template = "{bar:30} {pos}/{len} games  {elapsed_precise}  ETA {eta_precise}  {msg}";
     if let Ok(style) = ProgressStyle::with_template(template) {
         bar.set_style(style);
@@ -181,228 +301,44 @@ fn progress_bar(cli: &Cli) -> ProgressBar {
     bar
 }
 
-/// The match's report: result, Elo with its interval, results by colour, and each player's
-/// time and search figures.
-fn report(summary: &Summary, names: [&str; 2]) -> String {
-    let t = summary.total;
-    let mut text = format!(
-        "A {}: {} wins, {} draws, {} losses in {} games ({:.1} points)\n",
-        names[0],
-        t.wins,
-        t.draws,
-        t.losses,
-        t.games(),
-        t.points()
-    );
-    if let Some(e) = elo::estimate(&t) {
-        text.push_str(&format!("A - B: {}\n", elo::describe(&e)));
-    }
-    let (f, s) = (summary.a_first, summary.a_second);
-    text.push_str(&format!(
-        "A moving first: {}-{}-{}; A moving second: {}-{}-{} (W-D-L)\n",
-        f.wins, f.draws, f.losses, s.wins, s.draws, s.losses
-    ));
-    text.push_str(&format!(
-        "{:<28} {:>7} {:>11} {:>10}  reached\n",
-        "player", "moves", "mean/move", "longest"
-    ));
-    for (label, (name, stats)) in ["A", "B"].iter().zip(names.iter().zip(&summary.stats)) {
-        text.push_str(&side_line(&format!("{label} {name}"), stats));
-    }
-    if summary.capped > 0 || summary.forfeits > 0 {
-        text.push_str(&format!(
-            "games drawn at the ply cap: {}; lost by forfeit: {}\n",
-            summary.capped, summary.forfeits
-        ));
-    }
-    text
-}
-
-fn side_line(name: &str, stats: &SideStats) -> String {
-    let mean = |(sum, count): (u64, u64)| (count > 0).then(|| sum as f64 / count as f64);
-    let reached = match (mean(stats.depth), mean(stats.simulations)) {
-        (Some(d), _) => format!("depth {d:.1}"),
-        (None, Some(s)) => format!("{s:.0} simulations"),
-        (None, None) => "-".to_owned(),
-    };
-    format!(
-        "{name:<28} {:>7} {:>8.2} ms {:>7.2} ms  {reached}\n",
-        stats.moves,
-        stats.mean_time().as_secs_f64() * 1e3,
-        stats.longest.as_secs_f64() * 1e3,
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use boardgames_core::matches::{Outcome, Reason};
-    use boardgames_core::Player;
 
-    fn spec(text: &str) -> Spec {
-        text.parse().unwrap()
-    }
-
-    fn config(games: usize, openings: Vec<Vec<String>>) -> MatchConfig {
-        MatchConfig {
-            games,
-            seed: 3,
-            max_plies: 1000,
-            openings,
-        }
-    }
-
-    /// Random against the perfect expert: the expert never loses, colours alternate, and each
-    /// written record replays through the referee to the result the arena scored.
+    /// The command line's settings become the library's match: game options, openings,
+    /// counts; a missing openings file is an error naming it.
     #[test]
-    fn tiny_tictactoe_match_and_its_records() {
-        let dir = std::env::temp_dir().join(format!("arena-test-{}", std::process::id()));
-        let mut files = RecordFiles::create(&dir).unwrap();
-        let game = games::TicTacToe;
-        let mut seen = Vec::new();
-        let summary = duel::run(
-            &game,
-            [&spec("random"), &spec("expert")],
-            &config(6, records::builtin_openings(&game)),
-            &mut |report, _| {
-                seen.push((report.a_first, report.opening, report.winner()));
-                files.write(&game, report, ["random", "expert"])
-            },
-        )
-        .unwrap();
-        assert_eq!(summary.total.games(), 6);
-        assert_eq!(summary.total.wins, 0, "random beat the perfect player");
-        assert_eq!(summary.a_first.games(), 3);
-        let firsts: Vec<bool> = seen.iter().map(|s| s.0).collect();
-        assert_eq!(firsts, [true, false, true, false, true, false]);
-        let openings: Vec<Option<usize>> = seen.iter().map(|s| s.1).collect();
+    fn the_command_line_gives_the_match() {
+        let args = |line: &str| match Cli::try_parse_from(line.split_whitespace()) {
+            Ok(Cli {
+                play: Some(args), ..
+            }) => args,
+            other => panic!("{line}: {other:?}"),
+        };
+        let play = args("arena gomoku expert ab:depth=2 -n 6 --size 9 --rule renju --seed 4");
+        let spec = match_spec(&play).unwrap();
         assert_eq!(
-            openings,
-            [Some(0), Some(0), Some(1), Some(1), Some(2), Some(2)]
-        );
-        let lines = std::fs::read_to_string(dir.join("games.jsonl")).unwrap();
-        assert_eq!(lines.lines().count(), 6);
-        for (index, (line, (a_first, _, winner))) in lines.lines().zip(&seen).enumerate() {
-            let expected = match winner {
-                Some(Player::First) => "first",
-                Some(Player::Second) => "second",
-                None => "draw",
-            };
-            let state = boardgames_referee::answer(line);
-            assert_eq!(state["status"], expected, "{line} -> {state}");
-            let text = std::fs::read_to_string(files.record_path(index)).unwrap();
-            let first = if *a_first { "random" } else { "expert" };
-            assert!(text.contains(&format!("[First \"{first}\"]")), "{text}");
-            assert!(text.contains("[%emt "), "{text}");
-            let request = serde_json::json!({ "op": "record", "game": "tictactoe", "text": text });
-            let replayed = boardgames_referee::answer(&request.to_string());
-            assert_eq!(replayed["status"], expected, "{text} -> {replayed}");
-        }
-        let csv = std::fs::read_to_string(dir.join("results.csv")).unwrap();
-        assert_eq!(csv.lines().count(), 7);
-        assert!(csv
-            .lines()
-            .nth(1)
-            .unwrap()
-            .starts_with("1,random,expert,1,"));
-        std::fs::remove_dir_all(dir).ok();
-    }
-
-    /// MCTS and alpha-beta in a short ultimate match: nobody forfeits (no illegal move), the
-    /// reports carry their simulations and depths.
-    #[test]
-    fn tiny_ultimate_match_with_searchers() {
-        let game = games::Ultimate;
-        let summary = duel::run(
-            &game,
-            [&spec("mcts:sims=60"), &spec("ab:depth=2")],
-            &config(2, records::builtin_openings(&game)),
-            &mut |_, _| Ok(()),
-        )
-        .unwrap();
-        assert_eq!(summary.forfeits, 0);
-        assert_eq!(summary.total.games(), 2);
-        let [a, b] = summary.stats;
-        // At most 60 simulations a move: fewer once the solver proves the position.
-        assert_eq!(a.simulations.1, a.moves);
-        assert!(a.simulations.0 <= 60 * a.moves && a.simulations.0 > a.moves);
-        assert_eq!(b.depth, (2 * b.moves, b.moves));
-        assert_eq!(a.depth.1 + b.simulations.1, 0);
-    }
-
-    #[test]
-    fn builtin_openings_are_legal_and_unfinished() {
-        fn check<G: ArenaGame>(game: &G) {
-            let list = records::builtin_openings(game);
-            assert!(list.len() >= 8, "{}", game.name());
-            for moves in &list {
-                records::check_opening(game, moves).unwrap();
+            spec.game,
+            GameSpec::Gomoku {
+                size: 9,
+                rule: "renju".to_owned()
             }
-        }
-        check(&games::TicTacToe);
-        check(&games::Ultimate);
-        check(&games::Morris { quiet_moves: 50 });
-        for size in [7, 9, 15, 20] {
-            check(&games::Gomoku::new(size, "freestyle").unwrap());
-        }
-    }
-
-    #[test]
-    fn openings_files_are_checked() {
-        let game = games::Ultimate;
-        let text = "# two openings\n55 51\n\n  11, 19  # corner\n";
-        let list = records::parse_openings(&game, text).unwrap();
-        assert_eq!(list, [vec!["55", "51"], vec!["11", "19"]]);
-        let err = records::parse_openings(&game, "55 51\n55 55\n").unwrap_err();
-        assert!(err.starts_with("line 2: move 1"), "{err}");
-        assert_eq!(
-            records::parse_openings(&game, "# nothing\n").unwrap_err(),
-            "no opening in the file"
         );
-        let ttt = games::TicTacToe;
-        let err = records::parse_openings(&ttt, "a1 b1 a2 b2 a3").unwrap_err();
-        assert!(err.contains("the game is over"), "{err}");
-        assert!(games::Gomoku::new(4, "caro").is_err());
-        assert!(games::Gomoku::new(15, "chess").is_err());
-    }
-
-    #[test]
-    fn a_forfeit_is_a_loss_and_the_cap_a_draw() {
-        let game = games::TicTacToe;
-        let capped = duel::run(
-            &game,
-            [&spec("random"), &spec("random")],
-            &MatchConfig {
-                games: 2,
-                seed: 1,
-                max_plies: 3,
-                openings: Vec::new(),
-            },
-            &mut |report, _| {
-                assert_eq!(report.moves.len(), 3);
-                assert_eq!(report.result_text(), "draw (ply cap)");
-                assert!(report
-                    .record
-                    .contains("[Termination \"ply cap, scored a draw\"]"));
-                Ok(())
-            },
-        )
-        .unwrap();
-        assert_eq!((capped.capped, capped.total.draws), (2, 2));
-        let report = duel::GameReport {
-            index: 0,
-            a_first: false,
-            opening: None,
-            moves: Vec::new(),
-            record: String::new(),
-            ending: duel::Ending::Forfeit(Player::First, "no move".into()),
-        };
-        assert_eq!(report.winner(), Some(Player::Second));
-        assert_eq!(report.result_text(), "second won (forfeit: no move)");
-        let won = duel::GameReport {
-            ending: duel::Ending::Rules(Outcome::win(Player::First, Reason::Line)),
-            ..report
-        };
-        assert_eq!(won.result_text(), "first won (line)");
+        assert_eq!((spec.games, spec.seed, spec.max_plies), (6, 4, 1000));
+        assert_eq!(spec.player_b, "ab:depth=2");
+        assert_eq!(spec.openings, Openings::Builtin);
+        let play = args("arena morris random random --quiet-moves 9 --openings none");
+        let spec = match_spec(&play).unwrap();
+        assert_eq!(spec.game, GameSpec::Morris { quiet_moves: 9 });
+        assert_eq!(spec.openings, Openings::None);
+        let play = args("arena ultimate random random --openings /nonexistent/openings.txt");
+        let err = match_spec(&play).unwrap_err();
+        assert!(
+            err.starts_with("openings /nonexistent/openings.txt: "),
+            "{err}"
+        );
+        assert!(Cli::try_parse_from(["arena", "ultimate", "random", "ab:"]).is_err());
+        assert_eq!(describe_games(&(0..0), 3), "no game of 3");
+        assert_eq!(describe_games(&(4..8), 8), "games 5 to 8 (4 of 8)");
     }
 }

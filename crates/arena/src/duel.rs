@@ -2,16 +2,18 @@
 
 use crate::elo::Tally;
 use crate::games::{self, ArenaGame};
+use crate::player_spec::PlayerSpec;
 use crate::players::{self, Contestant, MoveInfo};
-use crate::spec::Spec;
+use crate::ArenaError;
 use boardgames_core::matches::record::RecordGame;
 use boardgames_core::matches::{Match, Outcome};
 use boardgames_core::{replay, zobrist, ByPlayer, Game, Player, Status};
+use std::ops::Range;
 use std::time::{Duration, Instant};
 
 /// How one game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Ending {
+pub(crate) enum Ending {
     /// The rules ended it (a win, a draw, a draw rule), with the reason.
     Rules(Outcome),
     /// It reached the ply cap and counts as a draw.
@@ -22,7 +24,7 @@ pub enum Ending {
 
 /// One finished game.
 #[derive(Clone, Debug)]
-pub struct GameReport {
+pub(crate) struct GameReport {
     /// Its number, from 0.
     pub index: usize,
     /// Whether A moved first.
@@ -36,6 +38,8 @@ pub struct GameReport {
     pub record: String,
     /// How it ended.
     pub ending: Ending,
+    /// What A's and B's moves took and reached in this game.
+    pub stats: [SideStats; 2],
 }
 
 impl GameReport {
@@ -68,8 +72,8 @@ impl GameReport {
     }
 }
 
-/// What one player's moves took and reached, over the match.
-#[derive(Clone, Copy, Debug, Default)]
+/// What one player's moves took and reached, over a game or the match.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SideStats {
     /// Moves chosen (the openings' excluded).
     pub moves: u64,
@@ -96,14 +100,27 @@ impl SideStats {
         }
     }
 
+    /// Adds the moves of `other` (another game's) to these. The sums saturate: the figures
+    /// may come from a shard file edited by hand.
+    pub(crate) fn absorb(&mut self, other: &SideStats) {
+        let add =
+            |(s, c): (u64, u64), (t, d): (u64, u64)| (s.saturating_add(t), c.saturating_add(d));
+        self.moves = self.moves.saturating_add(other.moves);
+        self.time = self.time.saturating_add(other.time);
+        self.longest = self.longest.max(other.longest);
+        self.depth = add(self.depth, other.depth);
+        self.simulations = add(self.simulations, other.simulations);
+    }
+
     /// Mean time a move.
     pub fn mean_time(&self) -> Duration {
-        self.time / self.moves.max(1) as u32
+        let nanos = self.time.as_nanos() / u128::from(self.moves.max(1));
+        Duration::from_nanos(u64::try_from(nanos).unwrap_or(u64::MAX))
     }
 }
 
-/// The running result of a match, from A's view.
-#[derive(Clone, Debug, Default)]
+/// The running result of a match, from A's view: the games' reports added in their order.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Summary {
     /// All games.
     pub total: Tally,
@@ -120,7 +137,8 @@ pub struct Summary {
 }
 
 impl Summary {
-    fn add(&mut self, report: &GameReport) {
+    /// Adds one game's result and its players' statistics.
+    pub(crate) fn add(&mut self, report: &GameReport) {
         let a_side = if report.a_first {
             Player::First
         } else {
@@ -140,11 +158,45 @@ impl Summary {
         }
         self.capped += u32::from(report.ending == Ending::PlyCap);
         self.forfeits += u32::from(matches!(report.ending, Ending::Forfeit(..)));
+        self.stats[0].absorb(&report.stats[0]);
+        self.stats[1].absorb(&report.stats[1]);
     }
 }
 
-/// The settings of a match.
-pub struct MatchConfig {
+/// How the time of a move is taken.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Clock {
+    /// The wall-clock time the player took (the default): the records carry each move's time.
+    #[default]
+    Wall,
+    /// Every move counts as taking this long, so that the records and time figures of a match
+    /// are reproducible (whole and sharded matches then compare byte for byte).
+    Fixed(Duration),
+    /// Moves are not timed: the records carry no times and the statistics count none.
+    Untimed,
+}
+
+impl Clock {
+    /// The time a move that took `measured` counts, if it is timed.
+    fn charge(self, measured: Duration) -> Option<Duration> {
+        match self {
+            Clock::Wall => Some(measured),
+            Clock::Fixed(took) => Some(took),
+            Clock::Untimed => None,
+        }
+    }
+}
+
+/// Which side moves first in game `index` (from 0) and which opening it plays: colours
+/// alternate, and each opening is played twice in turn (A first, then B first).
+pub(crate) fn schedule(index: usize, openings: usize) -> (bool, Option<usize>) {
+    let opening = (openings > 0).then(|| (index / 2) % openings);
+    (index % 2 == 0, opening)
+}
+
+/// The settings of a match, checked.
+#[derive(Clone, Debug)]
+pub(crate) struct MatchConfig {
     /// Games to play.
     pub games: usize,
     /// The seed of the players' choices (each game's players get their own from it).
@@ -153,75 +205,77 @@ pub struct MatchConfig {
     pub max_plies: usize,
     /// The openings, each played twice (A first, then B first) in turn; none: from the start.
     pub openings: Vec<Vec<String>>,
+    /// How move times are taken.
+    pub clock: Clock,
 }
 
-/// Plays the match between `a` and `b`, calling `on_game` after each game (for the progress
-/// bar and the records); stops at the first error `on_game` returns.
-pub fn run<G: ArenaGame>(
+/// Plays the games `games` (numbers from 0, a part of `0..config.games`) of the match between
+/// `a` and `b`, calling `on_game` after each game (for the progress bar and the records); stops
+/// at the first error `on_game` returns. A game depends only on its number and the
+/// configuration, so a match split into parts plays the same games as a whole one.
+pub(crate) fn run<G: ArenaGame>(
     game: &G,
-    [a, b]: [&Spec; 2],
+    specs: [&PlayerSpec; 2],
     config: &MatchConfig,
+    games: Range<usize>,
     on_game: &mut dyn FnMut(&GameReport, &Summary) -> Result<(), String>,
-) -> Result<Summary, String> {
+) -> Result<Summary, ArenaError> {
     let mut summary = Summary::default();
-    for index in 0..config.games {
-        let opening = (!config.openings.is_empty()).then(|| (index / 2) % config.openings.len());
-        let a_first = index % 2 == 0;
-        let seed = |k: u64| zobrist::splitmix64(config.seed ^ zobrist::mix64(2 * index as u64 + k));
-        let mut player_a = players::build(game, a, seed(0))?;
-        let mut player_b = players::build(game, b, seed(1))?;
-        let (first, second) = if a_first {
-            (&mut player_a, &mut player_b)
-        } else {
-            (&mut player_b, &mut player_a)
-        };
-        let names = if a_first {
-            ByPlayer::new(a.text.as_str(), b.text.as_str())
-        } else {
-            ByPlayer::new(b.text.as_str(), a.text.as_str())
-        };
-        let moves = opening.map_or(&[][..], |k| &config.openings[k][..]);
-        let mut stats = ByPlayer::new(SideStats::default(), SideStats::default());
-        let seats = Seats {
-            players: ByPlayer::new(first.as_mut(), second.as_mut()),
-            names,
-            round: index + 1,
-        };
-        let (played, ending) = play_game(game, moves, seats, &mut stats, config.max_plies)?;
-        let (sa, sb) = if a_first {
-            (stats[Player::First], stats[Player::Second])
-        } else {
-            (stats[Player::Second], stats[Player::First])
-        };
-        merge(&mut summary.stats[0], &sa);
-        merge(&mut summary.stats[1], &sb);
-        let report = GameReport {
-            index,
-            a_first,
-            opening,
-            moves: played.moves().map(|m| m.to_string()).collect(),
-            record: played.to_record().to_string(),
-            ending,
-        };
+    for index in games {
+        let report = one_game(game, specs, config, index).map_err(ArenaError::Play)?;
         summary.add(&report);
-        on_game(&report, &summary)?;
+        on_game(&report, &summary).map_err(ArenaError::Stopped)?;
     }
     Ok(summary)
 }
 
-fn merge(total: &mut SideStats, game: &SideStats) {
-    total.moves += game.moves;
-    total.time += game.time;
-    total.longest = total.longest.max(game.longest);
-    total.depth = (total.depth.0 + game.depth.0, total.depth.1 + game.depth.1);
-    total.simulations = (
-        total.simulations.0 + game.simulations.0,
-        total.simulations.1 + game.simulations.1,
-    );
+/// Game `index` of the match: new players seeded from the match's seed and the number.
+fn one_game<G: ArenaGame>(
+    game: &G,
+    [a, b]: [&PlayerSpec; 2],
+    config: &MatchConfig,
+    index: usize,
+) -> Result<GameReport, String> {
+    let (a_first, opening) = schedule(index, config.openings.len());
+    let seed = |k: u64| zobrist::splitmix64(config.seed ^ zobrist::mix64(2 * index as u64 + k));
+    let mut player_a = players::build(game, a, seed(0))?;
+    let mut player_b = players::build(game, b, seed(1))?;
+    let (first, second) = if a_first {
+        (&mut player_a, &mut player_b)
+    } else {
+        (&mut player_b, &mut player_a)
+    };
+    let names = if a_first {
+        ByPlayer::new(a.text.as_str(), b.text.as_str())
+    } else {
+        ByPlayer::new(b.text.as_str(), a.text.as_str())
+    };
+    let moves = opening.map_or(&[][..], |k| &config.openings[k][..]);
+    let mut stats = ByPlayer::new(SideStats::default(), SideStats::default());
+    let seats = Seats {
+        players: ByPlayer::new(first.as_mut(), second.as_mut()),
+        names,
+        round: index + 1,
+    };
+    let (played, ending) = play_game(game, moves, seats, &mut stats, config)?;
+    let a_side = if a_first {
+        Player::First
+    } else {
+        Player::Second
+    };
+    Ok(GameReport {
+        index,
+        a_first,
+        opening,
+        moves: played.moves().map(|m| m.to_string()).collect(),
+        record: played.to_record().to_string(),
+        ending,
+        stats: [stats[a_side], stats[a_side.opponent()]],
+    })
 }
 
 /// The two sides of one game: their players and names, and the game's number.
-pub struct Seats<'a, P: Game> {
+pub(crate) struct Seats<'a, P: Game> {
     /// Each side's player.
     pub players: ByPlayer<&'a mut dyn Contestant<P>>,
     /// Each side's name, for the record.
@@ -233,13 +287,13 @@ pub struct Seats<'a, P: Game> {
 /// One game from `opening` between the seated players, as a match (each move with the time
 /// it took) and how it ended. An opening that cannot be played is an error. A player who
 /// gives no move or an illegal one forfeits: the record shows a resignation, its
-/// `Termination` tag why.
-pub fn play_game<G: ArenaGame>(
+/// `Termination` tag why. The game is scored a draw at `config.max_plies`.
+pub(crate) fn play_game<G: ArenaGame>(
     game: &G,
     opening: &[String],
     mut seats: Seats<'_, G::Pos>,
     stats: &mut ByPlayer<SideStats>,
-    max_plies: usize,
+    config: &MatchConfig,
 ) -> Result<(Match<G::Pos>, Ending), String> {
     let mut state = games::start(game);
     replay(&mut state, opening.iter().map(String::as_str))
@@ -255,20 +309,21 @@ pub fn play_game<G: ArenaGame>(
         if let Some(outcome) = state.outcome() {
             return Ok((state, Ending::Rules(outcome)));
         }
-        if state.len() >= max_plies {
+        if state.len() >= config.max_plies {
             tag(&mut state, "Termination", "ply cap, scored a draw")?;
             return Ok((state, Ending::PlyCap));
         }
         let side = state.side_to_move();
         let started = Instant::now();
         let choice = seats.players[side].choose(state.position());
-        let took = started.elapsed();
-        stats[side].add(took, seats.players[side].info());
-        let refused = match choice {
-            None => Some("no move".to_owned()),
-            Some(mv) => state.play_move_timed(mv, took).err().map(|e| e.to_string()),
+        let took = config.clock.charge(started.elapsed());
+        stats[side].add(took.unwrap_or_default(), seats.players[side].info());
+        let played = match (choice, took) {
+            (None, _) => Err("no move".to_owned()),
+            (Some(mv), Some(took)) => state.play_move_timed(mv, took).map_err(|e| e.to_string()),
+            (Some(mv), None) => state.play_move(mv).map_err(|e| e.to_string()),
         };
-        if let Some(why) = refused {
+        if let Err(why) = played {
             tag(&mut state, "Termination", &format!("forfeit: {why}"))?;
             state.resign(side).map_err(|e| e.to_string())?;
             return Ok((state, Ending::Forfeit(side, why)));

@@ -2,14 +2,14 @@
 //! move's search reached.
 
 use crate::games::ArenaGame;
-use crate::spec::{Kind, Spec};
+use crate::player_spec::{Kind, PlayerSpec};
 use boardgames_core::{Game, Rng};
 use boardgames_players::{ComputerPlayer, MctsPlayer};
 use boardgames_search::{CopyMake, Evaluator, Limits, Searcher, Walk};
 
 /// What one move's search reached, for the report.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct MoveInfo {
+pub(crate) struct MoveInfo {
     /// The depth of the last completed alpha-beta iteration.
     pub depth: Option<u32>,
     /// MCTS simulations run.
@@ -17,7 +17,7 @@ pub struct MoveInfo {
 }
 
 /// A player in the arena: a move for a position, and what its search reached.
-pub trait Contestant<P: Game> {
+pub(crate) trait Contestant<P: Game> {
     /// The move to play in the ongoing `position`; `None` is a forfeit.
     fn choose(&mut self, position: &P) -> Option<P::Move>;
     /// What the last move's search reached.
@@ -66,7 +66,7 @@ impl<P: Game> Contestant<P> for MctsPlayer<P> {
 /// Alpha-beta with a game's evaluator, on the search form `S` of the position the arena
 /// gives (the same position for most games; gomoku's keeps its threat shapes up to date).
 /// The table is kept from move to move within a game, as an engine keeps it.
-pub struct AlphaBeta<S: Game, E: Evaluator<S>, P, W: Walk<S> = CopyMake> {
+pub(crate) struct AlphaBeta<S: Game, E: Evaluator<S>, P, W: Walk<S> = CopyMake> {
     searcher: Searcher<S, E, W>,
     limits: Limits,
     convert: fn(&P) -> S,
@@ -109,7 +109,7 @@ where
 }
 
 /// The limits of a searching spec.
-pub fn limits(spec: &Spec) -> Limits {
+pub(crate) fn limits(spec: &PlayerSpec) -> Limits {
     let mut limits = Limits::none();
     limits.depth = spec.depth;
     limits.nodes = spec.nodes;
@@ -119,9 +119,9 @@ pub fn limits(spec: &Spec) -> Limits {
 }
 
 /// A fresh player for one game of a match, its choices seeded by `seed`.
-pub fn build<G: ArenaGame>(
+pub(crate) fn build<G: ArenaGame>(
     game: &G,
-    spec: &Spec,
+    spec: &PlayerSpec,
     seed: u64,
 ) -> Result<Box<dyn Contestant<G::Pos>>, String> {
     Ok(match spec.kind {

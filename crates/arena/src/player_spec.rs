@@ -1,4 +1,4 @@
-//! Player specifications on the command line: `random`, a level, `ab:...` or `mcts:...`.
+//! Player specs: `random`, a level, `ab:...` or `mcts:...`, as the command line takes them.
 //!
 //! | spec | player |
 //! |---|---|
@@ -29,7 +29,7 @@ pub enum Kind {
 
 /// A player as the command line names it.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Spec {
+pub struct PlayerSpec {
     /// The kind of player.
     pub kind: Kind,
     /// The deepest iteration (alpha-beta).
@@ -82,10 +82,10 @@ pub enum SpecError {
 const AB_KEYS: &str = "depth, nodes, time, threads";
 const MCTS_KEYS: &str = "sims, time, nodes, c, threads";
 
-impl std::str::FromStr for Spec {
+impl std::str::FromStr for PlayerSpec {
     type Err = SpecError;
 
-    fn from_str(text: &str) -> Result<Spec, SpecError> {
+    fn from_str(text: &str) -> Result<PlayerSpec, SpecError> {
         let text = text.trim();
         let lower = text.to_ascii_lowercase();
         let (head, settings) = match lower.split_once(':') {
@@ -102,7 +102,7 @@ impl std::str::FromStr for Spec {
             ),
             _ => return Err(SpecError::UnknownPlayer(text.to_owned())),
         };
-        let mut spec = Spec {
+        let mut spec = PlayerSpec {
             kind,
             depth: None,
             nodes: None,
@@ -120,7 +120,7 @@ impl std::str::FromStr for Spec {
     }
 }
 
-impl Spec {
+impl PlayerSpec {
     /// Applies one `key=value` (or shorthand value) setting.
     fn set(&mut self, item: &str) -> Result<(), SpecError> {
         let (player, allowed) = match self.kind {
@@ -226,27 +226,30 @@ mod tests {
 
     #[test]
     fn reads_every_form() {
-        let ab: Spec = "ab:depth=6,time=1.5s".parse().unwrap();
+        let ab: PlayerSpec = "ab:depth=6,time=1.5s".parse().unwrap();
         assert_eq!(ab.kind, Kind::AlphaBeta);
         assert_eq!(ab.depth, Some(6));
         assert_eq!(ab.time, Some(Duration::from_millis(1500)));
-        let mcts: Spec = "MCTS:200ms,c=1.4,threads=2,sims=5_000".parse().unwrap();
+        let mcts: PlayerSpec = "MCTS:200ms,c=1.4,threads=2,sims=5_000".parse().unwrap();
         assert_eq!(mcts.kind, Kind::Mcts);
         assert_eq!(mcts.time, Some(Duration::from_millis(200)));
         assert_eq!(mcts.simulations, Some(5000));
         assert_eq!((mcts.threads, mcts.exploration), (2, Some(1.4)));
-        assert_eq!("ab:8".parse::<Spec>().unwrap().depth, Some(8));
-        assert_eq!("mcts:300".parse::<Spec>().unwrap().simulations, Some(300));
+        assert_eq!("ab:8".parse::<PlayerSpec>().unwrap().depth, Some(8));
         assert_eq!(
-            "Expert".parse::<Spec>().unwrap().kind,
+            "mcts:300".parse::<PlayerSpec>().unwrap().simulations,
+            Some(300)
+        );
+        assert_eq!(
+            "Expert".parse::<PlayerSpec>().unwrap().kind,
             Kind::Level(Level::Expert)
         );
-        assert_eq!("random".parse::<Spec>().unwrap().kind, Kind::Random);
+        assert_eq!("random".parse::<PlayerSpec>().unwrap().kind, Kind::Random);
     }
 
     #[test]
     fn says_what_is_wrong() {
-        let err = |s: &str| s.parse::<Spec>().unwrap_err().to_string();
+        let err = |s: &str| s.parse::<PlayerSpec>().unwrap_err().to_string();
         assert_eq!(
             err("grandmaster"),
             "unknown player \"grandmaster\": random, beginner, normal, expert, ab:..., mcts:..."
@@ -258,7 +261,7 @@ mod tests {
         assert!(err("mcts:c=-1").starts_with("bad value \"-1\" for c"));
         assert!(err("mcts:threads=300").contains("thread count"));
         assert!(err("ab:nodes=0").contains("above 0"));
-        assert_eq!("ab:nodes=5".parse::<Spec>().unwrap().nodes, Some(5));
+        assert_eq!("ab:nodes=5".parse::<PlayerSpec>().unwrap().nodes, Some(5));
         assert!(err("mcts:nodes=100").starts_with("mcts needs a limit"));
     }
 }

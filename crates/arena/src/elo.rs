@@ -135,7 +135,7 @@ mod tests {
         (a - b).abs() <= tolerance
     }
 
-    /// 25 wins, 6 draws, 9 losses (the issue's ultimate figure), worked by hand:
+    /// 25 wins, 6 draws, 9 losses (an ultimate match's figure), worked by hand:
     /// score s = 28 / 40 = 0.7, Elo = -400 log10(3/7) = 400 (0.845098 - 0.477121) = 147.19;
     /// draw share d = 0.15, k = 1.959964^2 / 40 = 0.0960365; the bounds solve
     /// 1.0960365 p^2 - 1.4960365 p + (0.49 + 0.0960365 * 0.0375) = 0, so
@@ -143,7 +143,7 @@ mod tests {
     ///   = (1.4960365 -/+ 0.2722130) / 2.1920729 = 0.558291 and 0.806660,
     /// Elo -400 log10(0.441709 / 0.558291) = 40.69 and -400 log10(0.193340 / 0.806660) = 248.15.
     #[test]
-    fn the_issue_figure_by_hand() {
+    fn a_match_figure_by_hand() {
         let tally = Tally {
             wins: 25,
             draws: 6,

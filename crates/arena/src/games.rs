@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 const TABLE_BYTES: usize = 16 << 20;
 
 /// A game the arena can referee.
-pub trait ArenaGame {
+pub(crate) trait ArenaGame {
     /// The position the players are asked about; the arena plays it in a
     /// [`Match`](boardgames_core::matches::Match), which writes the records.
     type Pos: RecordGame<Move: Send + Sync> + Send + Sync + 'static;
@@ -36,7 +36,7 @@ pub trait ArenaGame {
 }
 
 /// A new match of `game`: its start position under its draw rules.
-pub fn start<G: ArenaGame>(game: &G) -> Match<G::Pos> {
+pub(crate) fn start<G: ArenaGame>(game: &G) -> Match<G::Pos> {
     Match::new(game.start_position(), game.draw_rules())
 }
 
@@ -49,7 +49,7 @@ fn words(list: &[&str]) -> Vec<String> {
 }
 
 /// Tic-tac-toe.
-pub struct TicTacToe;
+pub(crate) struct TicTacToe;
 
 impl ArenaGame for TicTacToe {
     type Pos = boardgames_tictactoe::Position;
@@ -80,7 +80,7 @@ impl ArenaGame for TicTacToe {
 }
 
 /// Ultimate tic-tac-toe under the seed's rules.
-pub struct Ultimate;
+pub(crate) struct Ultimate;
 
 impl ArenaGame for Ultimate {
     type Pos = boardgames_ultimate::Position;
@@ -115,7 +115,7 @@ impl ArenaGame for Ultimate {
 }
 
 /// Gomoku on a board size under a rule.
-pub struct Gomoku {
+pub(crate) struct Gomoku {
     /// The board size.
     pub size: u32,
     /// The rule's name, as the referee spells it.
@@ -203,7 +203,7 @@ impl ArenaGame for Gomoku {
 
 /// Nine men's morris, refereed with threefold repetition and a quiet-move rule (the players
 /// see the bare position, as the levels do).
-pub struct Morris {
+pub(crate) struct Morris {
     /// Moves in a row with neither placement nor capture that draw the game.
     pub quiet_moves: u32,
 }
