@@ -52,10 +52,6 @@ impl MoveError for IllegalMove {
     }
 }
 
-/// Why typed input could not be played (`Game::play_text`): it is not a point of this board,
-/// or the point is not a legal move now.
-pub type InputError = boardgames_core::InputError<crate::Position>;
-
 /// Why a game with the requested size and rule cannot be set up.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
 #[non_exhaustive]

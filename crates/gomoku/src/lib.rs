@@ -89,9 +89,10 @@ mod win;
 
 pub use diagram::Diagram;
 pub use error::{
-    IllegalMove, InputError, NewGameError, ParsePositionError, SetupError, SetupProblems, UndoError,
+    IllegalMove, NewGameError, ParsePositionError, SetupError, SetupProblems, UndoError,
 };
 pub use forbidden::{Forbidden, ForbiddenKind};
+pub use game::InputError;
 pub use point::{Axis, ParsePointError, Point, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE};
 pub use point_set::{PointSet, Points};
 pub use position::Position;

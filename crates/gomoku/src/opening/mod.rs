@@ -46,6 +46,7 @@
 //! assert!(game.play(game.parse_move("white").unwrap()).is_err());
 //! ```
 
+mod choose;
 mod error;
 mod game;
 mod moves;
@@ -54,8 +55,8 @@ mod symmetry;
 #[cfg(test)]
 mod tests;
 
-pub use error::{IllegalMove, InputError, NewOpeningError, ParseOpeningError};
-pub use game::{OpeningGame, Winner};
+pub use error::{IllegalMove, NewOpeningError, ParseOpeningError};
+pub use game::{InputError, OpeningGame, Winner};
 pub use moves::{Colour, Move, ParseMoveError};
 pub use script::{Opening, Step, Zone};
 
