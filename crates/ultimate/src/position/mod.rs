@@ -5,7 +5,7 @@ mod play;
 
 pub(crate) use play::PlayoutEnd;
 
-use crate::zobrist::{forced_key, hash_from_scratch};
+use crate::zobrist::{forced_key, mark_key, side_and_forced_keys};
 use crate::{BoardResult, Boards, Cells, Move, Rules};
 use boardgames_core::grid3::{has_line, FULL as GRID_FULL};
 use boardgames_core::{ByPlayer, Player, Status};
@@ -281,8 +281,17 @@ impl Position {
         self.hash
     }
 
+    /// The hash computed from scratch: the side to move, the forced board and every mark.
     pub(crate) fn zobrist_from_scratch_impl(&self) -> u64 {
-        hash_from_scratch(&self.grids, self.side, self.forced)
+        let mut hash = side_and_forced_keys(self.side, self.forced);
+        for player in Player::ALL {
+            for (b, &grid) in self.grids[player.index()].iter().enumerate() {
+                for c in boardgames_core::bitboard::SetCells(grid) {
+                    hash ^= mark_key(player, b as u32 * 9 + c);
+                }
+            }
+        }
+        hash
     }
 
     /// An upper bound on the plies left: the empty cells of the unfinished boards.
