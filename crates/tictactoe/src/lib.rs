@@ -46,15 +46,15 @@ mod cell;
 mod conformance_tests;
 mod diagram;
 mod error;
+mod game;
 mod position;
 mod record;
 mod setup;
 mod symmetry;
 
 pub use cell::Cell;
-pub use error::{
-    IllegalMove, InputError, ParseCellError, ParsePositionError, SetupError, SetupProblems,
-};
+pub use error::{IllegalMove, ParseCellError, ParsePositionError, SetupError, SetupProblems};
+pub use game::InputError;
 pub use position::Position;
 pub use setup::Setup;
 
