@@ -72,13 +72,13 @@ mod record;
 mod setup;
 
 pub use error::{
-    DiagramProblem, IllegalMove, InputError, ParseMoveError, ParsePointError, ParsePositionError,
-    SetupError, SetupProblems,
+    DiagramProblem, IllegalMove, ParseMoveError, ParsePositionError, SetupError, SetupProblems,
 };
+pub use game::InputError;
 pub use geometry::{adjacent, are_adjacent, mills_through, ADJACENT, MILLS};
-pub use moves::Move;
-pub use point::{Point, Points};
-pub use position::{Phase, Position, Rules, PIECES};
+pub use moves::{Move, Phase};
+pub use point::{ParsePointError, Point, Points};
+pub use position::{Position, Rules, PIECES};
 pub use record::{DrawRules, Match, MatchError, Reason};
 pub use setup::Setup;
 
