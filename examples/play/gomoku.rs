@@ -8,7 +8,7 @@ mod opening;
 use crate::console::Console;
 use crate::seats::SeatOptions;
 use crate::session::History;
-use crate::session::{run_session, ConsoleGame, Seat};
+use crate::session::{run_session, ConsoleGame};
 use boardgames_core::{Game, Player, Status};
 use boardgames_gomoku::{Point, Position, Rule};
 use boardgames_players::gomoku::{GomokuPlayer, Level, ParseLevelError};
@@ -167,13 +167,8 @@ pub fn run(args: &Options, console: &mut Console) -> Result<(), String> {
     ));
     let game = Gomoku { size, rule };
     run_session(&game, console, options, |number| {
-        options.seats(number, || {
-            if let Some(mut player) = options.mcts_player(number) {
-                return Seat::Computer(player.name(), Box::new(move |pos| player.choose_move(pos)));
-            }
-            let level = level.unwrap_or(Level::Normal);
-            let mut player = GomokuPlayer::new(level, options.seed ^ number);
-            Seat::Computer(player.name(), Box::new(move |pos| player.choose_move(pos)))
+        options.computer_seats(number, |seed| {
+            GomokuPlayer::new(level.unwrap_or(Level::Normal), seed)
         })
     });
     Ok(())

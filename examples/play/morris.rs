@@ -5,7 +5,7 @@
 use crate::console::Console;
 use crate::seats::SeatOptions;
 use crate::session::History;
-use crate::session::{run_session, CommandOutcome, ConsoleGame, Seat};
+use crate::session::{run_session, CommandOutcome, ConsoleGame};
 use boardgames_core::{Game, Player, Status};
 use boardgames_morris::{
     colour, DrawRules, IllegalMove, Move, Phase, Point, Points, Position, Reason, Rules,
@@ -293,19 +293,8 @@ pub fn run(args: &Options, console: &mut Console) -> Result<(), String> {
     );
     let game = Morris { rules, draw_rules };
     run_session(&game, console, options, |number| {
-        options.seats(number, || {
-            if let Some(mut player) = options.mcts_player(number) {
-                return Seat::Computer(
-                    player.name(),
-                    Box::new(move |game: &Position| player.choose_move(game)),
-                );
-            }
-            let level = level.unwrap_or(Level::Normal);
-            let mut player = MorrisPlayer::new(level, options.seed ^ number);
-            Seat::Computer(
-                player.name(),
-                Box::new(move |game: &Position| player.choose_move(game)),
-            )
+        options.computer_seats::<Position, _>(number, |seed| {
+            MorrisPlayer::new(level.unwrap_or(Level::Normal), seed)
         })
     });
     Ok(())

@@ -3,7 +3,7 @@
 use crate::console::Console;
 use crate::seats::SeatOptions;
 use crate::session::History;
-use crate::session::{run_session, ConsoleGame, Seat};
+use crate::session::{run_session, ConsoleGame};
 use boardgames_core::{Game, Player, Status};
 use boardgames_players::tictactoe::{Level, TicTacToePlayer};
 use boardgames_players::ComputerPlayer;
@@ -82,13 +82,8 @@ pub fn run(args: &Options, console: &mut Console) -> Result<(), String> {
         .map_err(|e: boardgames_players::ParseLevelError| e.to_string())?;
     console.say("Tic-tac-toe: X moves first. Three in a row, column or diagonal wins.\n");
     run_session(&TicTacToe, console, options, |number| {
-        options.seats(number, || {
-            if let Some(mut player) = options.mcts_player(number) {
-                return Seat::Computer(player.name(), Box::new(move |pos| player.choose_move(pos)));
-            }
-            let level = level.unwrap_or(Level::Expert);
-            let mut player = TicTacToePlayer::new(level, options.seed ^ number);
-            Seat::Computer(player.name(), Box::new(move |pos| player.choose_move(pos)))
+        options.computer_seats(number, |seed| {
+            TicTacToePlayer::new(level.unwrap_or(Level::Expert), seed)
         })
     });
     Ok(())

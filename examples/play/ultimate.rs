@@ -5,7 +5,7 @@
 use crate::console::Console;
 use crate::seats::SeatOptions;
 use crate::session::History;
-use crate::session::{run_session, ConsoleGame, Seat};
+use crate::session::{run_session, ConsoleGame};
 use boardgames_core::grid3;
 use boardgames_core::{Game, Player, Status};
 use boardgames_players::ultimate::{Level, ParseLevelError, UltimatePlayer};
@@ -187,13 +187,8 @@ pub fn run(args: &Options, console: &mut Console) -> Result<(), String> {
     );
     let game = Ultimate { rules };
     run_session(&game, console, options, |number| {
-        options.seats(number, || {
-            if let Some(mut player) = options.mcts_player(number) {
-                return Seat::Computer(player.name(), Box::new(move |pos| player.choose_move(pos)));
-            }
-            let level = level.unwrap_or(Level::Normal);
-            let mut player = UltimatePlayer::new(level, options.seed ^ number);
-            Seat::Computer(player.name(), Box::new(move |pos| player.choose_move(pos)))
+        options.computer_seats(number, |seed| {
+            UltimatePlayer::new(level.unwrap_or(Level::Normal), seed)
         })
     });
     Ok(())

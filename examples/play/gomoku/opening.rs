@@ -3,9 +3,9 @@
 //! turn line says what the opening asks for. The computer is ai-players' `OpeningPlayer`.
 
 use crate::console::Console;
-use crate::seats::SeatOptions;
+use crate::seats::{Seat, SeatOptions};
 use crate::session::History;
-use crate::session::{run_session, ConsoleGame, Seat};
+use crate::session::{run_session, ConsoleGame};
 use boardgames_core::{Game, Player, Status};
 use boardgames_gomoku::opening::{Move, Opening, OpeningGame, Step};
 use boardgames_gomoku::Rule;
@@ -131,13 +131,10 @@ pub fn run(
         opening,
     };
     run_session(&game, console, options, |number| {
+        // No MCTS here: the opening's own player plays whatever --engine says.
         options.seats(number, || {
             let level = level.unwrap_or(Level::Normal);
-            let mut player = OpeningPlayer::new(level, options.seed ^ number);
-            Seat::Computer(
-                player.name(),
-                Box::new(move |game| player.choose_move(game)),
-            )
+            Seat::computer(OpeningPlayer::new(level, options.seed ^ number))
         })
     });
     Ok(())
