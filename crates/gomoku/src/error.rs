@@ -151,24 +151,9 @@ impl fmt::Display for SetupProblems {
     }
 }
 
-/// A position that could not be set up, with every problem found.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
-#[error("invalid position: {problems}")]
-pub struct SetupError {
-    problems: SetupProblems,
-}
-
-impl SetupError {
-    /// An error carrying `problems` (not empty).
-    pub(crate) const fn new(problems: SetupProblems) -> SetupError {
-        SetupError { problems }
-    }
-
-    /// Every problem found.
-    pub const fn problems(&self) -> SetupProblems {
-        self.problems
-    }
-}
+/// A position that could not be set up, with every problem found: the setup error every game
+/// crate shares, over gomoku's [`SetupProblems`].
+pub type SetupError = boardgames_core::problems::SetupError<SetupProblems>;
 
 /// Why a position's text could not be read: the syntax problem found, or a well-formed text
 /// whose position is invalid (every setup problem listed).
@@ -234,7 +219,7 @@ mod tests {
         let e = SetupError::new(SetupProblems::OVERLAP | SetupProblems::BOTH_WON);
         assert_eq!(
             e.to_string(),
-            "invalid position: a point holds both colours; both colours have a winning line"
+            "impossible position: a point holds both colours; both colours have a winning line"
         );
         assert_eq!(SetupProblems::empty().to_string(), "no problem");
         assert!(IllegalMove::GameOver.is_game_over());
