@@ -58,6 +58,27 @@ pub trait RefereeGame: boardgames_core::Game + Sized {
         Ok(mcts.search(self, limits))
     }
 
+    /// The `search` answer of `engine` (`"alphabeta"`, [`RefereeGame::search`], or `"mcts"`,
+    /// [`RefereeGame::mcts`]) within `limits` on `threads` threads. A game that searches
+    /// another game (a gomoku opening searches its stones) answers with that game's.
+    fn search_answer(
+        &self,
+        engine: &str,
+        limits: &boardgames_search::Limits,
+        threads: usize,
+    ) -> Result<Value, Value>
+    where
+        Self: Send + Sync,
+        Self::Move: Send + Sync,
+    {
+        match engine {
+            "alphabeta" => {
+                ops::alpha_beta_answer(self.search(limits, threads).map_err(ops::error)?)
+            }
+            _ => ops::mcts_answer(self.mcts(limits, threads).map_err(ops::error)?),
+        }
+    }
+
     /// Fields the game adds to a `state` answer (a gomoku opening: which seat plays which
     /// colour). None by default.
     fn state_fields(&self, _answer: &mut serde_json::Map<String, Value>) {}

@@ -7,8 +7,8 @@ use boardgames_search::{Limits, MctsResult, SearchResult};
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 
-/// An error answer.
-pub fn error(message: impl Into<String>) -> Value {
+/// An error answer: `{"error": message}`.
+pub(crate) fn error(message: impl Into<String>) -> Value {
     json!({ "error": message.into() })
 }
 
@@ -67,10 +67,7 @@ where
         .filter(|t| (1..=MAX_THREADS).contains(t))
         .ok_or_else(|| error(format!("\"threads\" must be from 1 to {MAX_THREADS}")))?;
     let limits = search_limits(request, engine)?;
-    match engine {
-        "alphabeta" => alpha_beta_answer(position.search(&limits, threads).map_err(error)?),
-        _ => mcts_answer(position.mcts(&limits, threads).map_err(error)?),
-    }
+    position.search_answer(engine, &limits, threads)
 }
 
 /// The most search threads a request may ask for.
@@ -116,7 +113,11 @@ fn search_limits(request: &Request, engine: &str) -> Result<Limits, Value> {
     Ok(limits)
 }
 
-fn alpha_beta_answer<M: std::fmt::Display>(result: SearchResult<M>) -> Result<Value, Value> {
+/// An alpha-beta answer: the move, its score, the depth, the nodes and their rate, the
+/// table hits, the best line, and `result` when the search proved one.
+pub(crate) fn alpha_beta_answer<M: std::fmt::Display>(
+    result: SearchResult<M>,
+) -> Result<Value, Value> {
     let best = result
         .best_move
         .as_ref()
@@ -140,7 +141,7 @@ fn alpha_beta_answer<M: std::fmt::Display>(result: SearchResult<M>) -> Result<Va
 
 /// An MCTS answer: the move, `simulations` and `micros`, the move's mean `value` for the side
 /// to move (-1 to 1), the tree's size, the best line, and `result` when the solver proved one.
-fn mcts_answer<M: std::fmt::Display + Copy + PartialEq>(
+pub(crate) fn mcts_answer<M: std::fmt::Display + Copy + PartialEq>(
     result: MctsResult<M>,
 ) -> Result<Value, Value> {
     let best = result

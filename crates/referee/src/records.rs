@@ -12,6 +12,7 @@
 //! `{"error": ...}` for a malformed header or tag; a bad action answers
 //! `{"error": ..., "action": K}` (0-based), with `"ply"` too when the action is a move.
 
+use crate::ops::error;
 use crate::request::Request;
 use crate::RefereeGame;
 use boardgames_core::matches::record::{Record, RecordError, RecordGame};
@@ -50,10 +51,6 @@ fn opening_record(request: &Request) -> bool {
         .unwrap_or("");
     text.parse::<Record>()
         .is_ok_and(|r| r.tag("Opening").is_some())
-}
-
-fn error(message: impl Into<String>) -> Value {
-    json!({ "error": message.into() })
 }
 
 /// The state of a match: the `state` answer's fields, the reason once over, the pending
