@@ -11,7 +11,7 @@ use crate::session::History;
 use crate::session::{run_session, ConsoleGame};
 use boardgames_core::{Game, Player, Status};
 use boardgames_gomoku::{Point, Position, Rule};
-use boardgames_players::gomoku::{GomokuPlayer, Level, ParseLevelError};
+use boardgames_players::gomoku::{GomokuPlayer, Level};
 use boardgames_players::ComputerPlayer;
 
 struct Gomoku {
@@ -139,12 +139,7 @@ pub fn run(args: &Options, console: &mut Console) -> Result<(), String> {
     let (rule, size) = (args.rule, args.size);
     // Checks the size and the rule before the session starts.
     Position::new(size, rule).map_err(|e| e.to_string())?;
-    let level: Option<Level> = options
-        .level
-        .as_deref()
-        .map(str::parse)
-        .transpose()
-        .map_err(|e: ParseLevelError| e.to_string())?;
+    let level: Option<Level> = options.computer_level()?;
     if let Some(opening) = args.opening {
         if options.engine == crate::seats::Engine::Mcts {
             return Err("--engine mcts does not play the opening rules: use --level".into());

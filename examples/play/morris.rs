@@ -10,7 +10,7 @@ use boardgames_core::{Game, Player, Status};
 use boardgames_morris::{
     colour, DrawRules, IllegalMove, Move, Phase, Point, Points, Position, Reason, Rules,
 };
-use boardgames_players::morris::{Level, MorrisPlayer, ParseLevelError};
+use boardgames_players::morris::{Level, MorrisPlayer};
 use boardgames_players::ComputerPlayer;
 
 struct Morris {
@@ -279,12 +279,7 @@ pub fn run(args: &Options, console: &mut Console) -> Result<(), String> {
     let mut draw_rules = DrawRules::NONE;
     draw_rules.threefold = args.threefold;
     draw_rules.quiet_moves = args.quiet_moves;
-    let level: Option<Level> = options
-        .level
-        .as_deref()
-        .map(str::parse)
-        .transpose()
-        .map_err(|e: ParseLevelError| e.to_string())?;
+    let level: Option<Level> = options.computer_level()?;
     console.say(
         "Nine men's morris: White moves first. Place your nine pieces, then slide them along the\n\
          lines; with three left you may fly. Three in a line (a mill) captures an opponent piece\n\

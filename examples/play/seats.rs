@@ -85,6 +85,15 @@ fn clock_seed() -> u64 {
 }
 
 impl SeatOptions {
+    /// The computer's level named by `--level`, if any, read as the game's own levels.
+    pub fn computer_level<L: std::str::FromStr>(&self) -> Result<Option<L>, String>
+    where
+        L::Err: std::fmt::Display,
+    {
+        let level = self.level.as_deref().map(str::parse).transpose();
+        level.map_err(|e: L::Err| e.to_string())
+    }
+
     /// `true` when a computer takes a side (`--level` or `--engine mcts`).
     pub fn plays_computer(&self) -> bool {
         self.level.is_some() || self.engine == Engine::Mcts

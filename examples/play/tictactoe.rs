@@ -74,12 +74,7 @@ pub struct Options {
 /// Starts tic-tac-toe: `--level beginner|normal|expert` plays the computer.
 pub fn run(args: &Options, console: &mut Console) -> Result<(), String> {
     let options = &args.seats;
-    let level: Option<Level> = options
-        .level
-        .as_deref()
-        .map(str::parse)
-        .transpose()
-        .map_err(|e: boardgames_players::ParseLevelError| e.to_string())?;
+    let level: Option<Level> = options.computer_level()?;
     console.say("Tic-tac-toe: X moves first. Three in a row, column or diagonal wins.\n");
     run_session(&TicTacToe, console, options, |number| {
         options.computer_seats(number, |seed| {

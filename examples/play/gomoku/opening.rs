@@ -131,7 +131,7 @@ pub fn run(
         opening,
     };
     run_session(&game, console, options, |number| {
-        // No MCTS here: the opening's own player plays whatever --engine says.
+        // Always the opening's own player: `run` refused --engine mcts with an opening.
         options.seats(number, || {
             let level = level.unwrap_or(Level::Normal);
             Seat::computer(OpeningPlayer::new(level, options.seed ^ number))
