@@ -1,5 +1,6 @@
 //! Rule options. The default is the seed's rule set; every option is off by default.
 
+use crate::error::ParseTieBreakError;
 use boardgames_core::{Player, Status};
 use core::fmt;
 use core::str::FromStr;
@@ -36,14 +37,6 @@ impl fmt::Display for TieBreak {
 // A tie-break is stored as its name (`"boards_won"`).
 #[cfg(feature = "serde")]
 boardgames_core::serde_via_str!(TieBreak);
-
-/// A tie-break name that is neither `none` nor `boards_won`.
-#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-#[error("unknown tie-break {text:?}: expected \"none\" or \"boards_won\"")]
-pub struct ParseTieBreakError {
-    /// The text given.
-    pub text: String,
-}
 
 impl FromStr for TieBreak {
     type Err = ParseTieBreakError;
