@@ -1,12 +1,17 @@
-//! The typed errors of the crate: illegal moves, bad game settings, bad undo and bad setups.
+//! The typed errors of the crate: illegal moves, bad game settings, bad undo and bad setups,
+//! and the colour names their messages use.
+//!
+//! The parse errors of a point and of a rule sit beside their parsers (`point.rs`, `rule.rs`):
+//! the errors here name points and forbidden shapes, whose modules those parsers are below, so
+//! this module imports them and not the other way round.
 
 use crate::forbidden::Forbidden;
 use crate::point::Point;
 use boardgames_core::{MoveError, Player};
 use core::fmt;
 
-/// The colour name of a player: `black` for the first, `white` for the second.
-pub const fn colour_name(player: Player) -> &'static str {
+/// The colour of a player in gomoku: `black` (the first player) or `white`.
+pub const fn colour(player: Player) -> &'static str {
     match player {
         Player::First => "black",
         Player::Second => "white",
@@ -29,7 +34,7 @@ pub enum IllegalMove {
         size: u8,
     },
     /// The point already holds a stone.
-    #[error("{point} is occupied: it already has a {} stone", colour_name(*by))]
+    #[error("{point} is occupied: it already has a {} stone", colour(*by))]
     Occupied {
         /// The point played.
         point: Point,
@@ -69,7 +74,7 @@ pub enum NewGameError {
 #[non_exhaustive]
 pub enum UndoError {
     /// The point does not hold a stone of the colour that moved last.
-    #[error("{point} has no {} stone, so it cannot be the last move", colour_name(*last_mover))]
+    #[error("{point} has no {} stone, so it cannot be the last move", colour(*last_mover))]
     NotLastMover {
         /// The point given.
         point: Point,

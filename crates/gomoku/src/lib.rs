@@ -89,7 +89,7 @@ mod win;
 
 pub use diagram::Diagram;
 pub use error::{
-    IllegalMove, NewGameError, ParsePositionError, SetupError, SetupProblems, UndoError,
+    colour, IllegalMove, NewGameError, ParsePositionError, SetupError, SetupProblems, UndoError,
 };
 pub use forbidden::{Forbidden, ForbiddenKind};
 pub use game::InputError;

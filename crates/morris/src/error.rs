@@ -1,4 +1,7 @@
-//! Why a point, a move, a position or a draw request could not be used.
+//! Why a move, a position or a draw request could not be used.
+//!
+//! `ParsePointError` sits beside `Point`'s parser (`point.rs`): the errors here name points,
+//! so this module imports `point.rs` and not the other way round.
 
 use crate::point::ParsePointError;
 use crate::Point;
