@@ -36,7 +36,7 @@ pub enum Engine {
     Mcts,
 }
 
-/// Who moves first when a person plays the computer (seed 000's lobby choices).
+/// Who moves first when a person plays the computer.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
 pub enum FirstMover {
     /// The person plays first.

@@ -1,4 +1,4 @@
-//! Tic-tac-toe at the console, drawn as the seeds' C game draws it.
+//! Tic-tac-toe at the console, drawn with row and column numbers.
 
 use crate::console::Console;
 use crate::seats::SeatOptions;

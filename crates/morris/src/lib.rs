@@ -1,7 +1,6 @@
 //! # morris
 //!
-//! Nine men's morris rules on 24-point bitboards (the rules of `RULES.md`, from the seed's
-//! rules page): three phases (placing, sliding, flying with exactly three pieces), a capture as
+//! Nine men's morris rules on 24-point bitboards: three phases (placing, sliding, flying with exactly three pieces), a capture as
 //! part of the move that forms a mill, pieces in mills protected unless every opponent piece
 //! is in one, one capture for a double mill, a loss below three pieces or when blocked, and
 //! draws by agreement or by optional rules.

@@ -1,5 +1,5 @@
 //! The match operations: `record` replays a game record (the PGN-like format of
-//! `boardgames_core::matches::record`, see `docs/records.md`) and answers its final state;
+//! `boardgames_core::matches::record`) and answers its final state;
 //! `match` plays moves and match actions (resign, offer, accept or decline a draw) through
 //! the generic match layer and answers the state, the result with its reason, and the record.
 //!

@@ -1,6 +1,6 @@
 //! # ultimate
 //!
-//! Ultimate tic-tac-toe, exactly as the seed (`RULES.md`) gives it: nine small 3x3 boards in
+//! Ultimate tic-tac-toe under its common rules: nine small 3x3 boards in
 //! a 3x3 macro board. The cell you play sends your opponent to the small board of the same
 //! number; sent to a finished board, they may play in any unfinished one (and the first move
 //! is free). Three in a line wins a small board; a full board without a line is drawn, owned by

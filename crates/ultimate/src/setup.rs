@@ -43,7 +43,7 @@ pub struct Setup {
 }
 
 impl Default for Setup {
-    /// The empty board under the seed's rules, X to move anywhere.
+    /// The empty board under the standard rules, X to move anywhere.
     fn default() -> Setup {
         Setup {
             marks: ByPlayer::new(Cells::EMPTY, Cells::EMPTY),

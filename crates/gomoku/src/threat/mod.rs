@@ -1,4 +1,4 @@
-//! Threat shapes (seed 001's vocabulary): five, straight four, four, open, split and closed
+//! Threat shapes: five, straight four, four, open, split and closed
 //! three, and the combinations four-three, double four and double three; at a point or over
 //! the whole board, for either colour, judged under the game's rule.
 //!
