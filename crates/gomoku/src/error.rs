@@ -1,9 +1,10 @@
 //! The typed errors of the crate: illegal moves, bad game settings, bad undo and bad setups,
-//! and the colour names their messages use.
-//!
-//! The parse errors of a point and of a rule sit beside their parsers (`point.rs`, `rule.rs`):
-//! the errors here name points and forbidden shapes, whose modules those parsers are below, so
-//! this module imports them and not the other way round.
+//! and the colour names their messages use. The errors of reading a point or a rule are
+//! [`ParsePointError`](crate::ParsePointError) and [`ParseRuleError`](crate::ParseRuleError).
+
+// Those two sit beside their parsers (`point.rs`, `rule.rs`): the errors here name points and
+// forbidden shapes, whose modules those parsers are below, so this module imports them and
+// not the other way round.
 
 use crate::forbidden::Forbidden;
 use crate::point::Point;

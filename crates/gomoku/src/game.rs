@@ -7,9 +7,8 @@ use boardgames_core::{Game, MoveList, Player, RandomSource, Status, UniformIndex
 
 /// Why typed input could not be played (`Game::play_text`): it is not a point of this board,
 /// or the point is not a legal move now.
-///
-/// Named here, beside the `Game` impl whose move parser and legality check it joins, rather
-/// than in `error.rs`: the alias names [`Position`], and `position.rs` imports the errors.
+// Named beside the `Game` impl whose move parser and legality check it joins, not in
+// `error.rs`: the alias names the position, whose module imports the errors.
 pub type InputError = boardgames_core::InputError<Position>;
 
 impl Game for Position {

@@ -8,9 +8,8 @@ use boardgames_core::{ByPlayer, Game, MoveList, Player, RandomSource, Status};
 
 /// Why typed input could not be played (`Game::play_text`): it could not be read, or the move
 /// is illegal.
-///
-/// Named beside the `Game` impl whose move parser and legality check it joins, not in
-/// `error.rs`: the alias names the position, and the position's module imports the errors.
+// Named beside the `Game` impl whose move parser and legality check it joins, not in
+// `error.rs`: the alias names the position, whose module imports the errors.
 pub type InputError = boardgames_core::InputError<Position>;
 
 impl Game for Position {

@@ -24,9 +24,10 @@
 //!   when none is given): the `move`, the best line `pv`, the engine's figures and `result`
 //!   when the search proved one;
 //! - `record` with `text`, a game record (the PGN-like format of
-//!   `boardgames_core::matches::record`), and `match` with `actions` (moves, and the match
-//!   actions `{"resign": side}`, `{"offer": side}`, `{"accept": side}`, `{"decline": side}`):
-//!   the final state, the result with its reason, and the record.
+//!   `boardgames_core::matches::record`): the state the record ends in;
+//! - `match` with `actions` (moves, and the match actions `{"resign": side}`,
+//!   `{"offer": side}`, `{"accept": side}` and `{"decline": side}`): the state, the result
+//!   with its reason, and the record.
 //!
 //! A bad request gets `{"error": ...}` (with `"ply"` for a bad move), never a panic.
 //!

@@ -9,9 +9,8 @@ use boardgames_core::{
 
 /// Why typed input could not be played (`Game::play_text`): the text is not a cell in either
 /// notation, or the cell cannot be played now.
-///
-/// Named beside the `Game` impl whose move parser and legality check it joins, not in
-/// `error.rs`: the alias names the position, and the position's module imports the errors.
+// Named beside the `Game` impl whose move parser and legality check it joins, not in
+// `error.rs`: the alias names the position, whose module imports the errors.
 pub type InputError = boardgames_core::InputError<Position>;
 
 impl Game for Position {

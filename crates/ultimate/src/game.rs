@@ -17,9 +17,8 @@ use boardgames_core::{Game, MoveList, Player, RandomSource, Status};
 /// assert!(matches!(game.play_text("5"), Err(InputError::Parse(_))));
 /// assert!(matches!(game.play_text("11"), Err(InputError::Illegal(_))));
 /// ```
-///
-/// Named beside the `Game` impl whose move parser and legality check it joins, not in
-/// `error.rs`: the alias names the position, and the position's module imports the errors.
+// Named beside the `Game` impl whose move parser and legality check it joins, not in
+// `error.rs`: the alias names the position, whose module imports the errors.
 pub type InputError = boardgames_core::InputError<Position>;
 
 impl Game for Position {

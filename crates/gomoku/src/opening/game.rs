@@ -13,8 +13,8 @@ use boardgames_core::{
 };
 
 /// Why typed input could not be played (`Game::play_text`): the text is not a move, or the
-/// move is not legal now. (Named beside the game it belongs to: the errors of `error.rs` are
-/// named by this module, not the other way round.)
+/// move is not legal now.
+// Named beside the game it belongs to: this module imports `error.rs`, not the other way round.
 pub type InputError = boardgames_core::InputError<OpeningGame>;
 
 /// Hash keys of what an opening game adds to the stones: 16 steps, 2 black seats, 11 offer
