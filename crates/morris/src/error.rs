@@ -1,4 +1,5 @@
-//! Why a move, a position or a draw request could not be used.
+//! Why a move, a position or a draw request could not be used, and the colour names the
+//! messages use.
 //!
 //! `ParsePointError` sits beside `Point`'s parser (`point.rs`): the errors here name points,
 //! so this module imports `point.rs` and not the other way round.
@@ -7,6 +8,14 @@ use crate::point::ParsePointError;
 use crate::Point;
 use boardgames_core::{MoveError, Player};
 use core::fmt;
+
+/// The colour of a player in morris: white moves first.
+pub const fn colour(player: Player) -> &'static str {
+    match player {
+        Player::First => "white",
+        Player::Second => "black",
+    }
+}
 
 /// Why a move could not be read (`d1`, `a1-a4`, `g1xd2`, `a4-a1xd2`).
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
@@ -39,13 +48,13 @@ pub enum IllegalMove {
     #[error("the game is over")]
     GameOver,
     /// A slide or fly was given while the player still has pieces to place.
-    #[error("{} still has pieces in hand and must place one (write a point such as d1)", crate::colour(*player))]
+    #[error("{} still has pieces in hand and must place one (write a point such as d1)", colour(*player))]
     MustPlace {
         /// The player to move.
         player: Player,
     },
     /// A placement was given, but the player has placed all nine pieces.
-    #[error("{} has no piece left in hand: move a piece instead (such as a1-a4)", crate::colour(*player))]
+    #[error("{} has no piece left in hand: move a piece instead (such as a1-a4)", colour(*player))]
     NothingToPlace {
         /// The player to move.
         player: Player,

@@ -71,7 +71,8 @@ mod record;
 mod setup;
 
 pub use error::{
-    DiagramProblem, IllegalMove, ParseMoveError, ParsePositionError, SetupError, SetupProblems,
+    colour, DiagramProblem, IllegalMove, ParseMoveError, ParsePositionError, SetupError,
+    SetupProblems,
 };
 pub use game::InputError;
 pub use geometry::{adjacent, are_adjacent, mills_through, ADJACENT, MILLS};
@@ -80,13 +81,3 @@ pub use point::{ParsePointError, Point, Points};
 pub use position::{Position, Rules, PIECES};
 pub use record::{DrawRules, Match, MatchError, Reason};
 pub use setup::Setup;
-
-use boardgames_core::Player;
-
-/// The colour of a player in morris: white moves first.
-pub const fn colour(player: Player) -> &'static str {
-    match player {
-        Player::First => "white",
-        Player::Second => "black",
-    }
-}
