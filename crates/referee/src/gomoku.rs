@@ -100,7 +100,7 @@ impl RefereeGame for OpeningGame {
     /// opening's own choices are not searched.
     fn search_answer(&self, engine: &str, limits: &Limits, threads: usize) -> Result<Value, Value> {
         if self.in_opening() {
-            return Err(crate::ops::error(format!(
+            return Err(crate::answers::error(format!(
                 "\"search\" starts once the opening is over: now the seat to move must {}",
                 self.step()
             )));

@@ -12,7 +12,7 @@
 //! `{"error": ...}` for a malformed header or tag; a bad action answers
 //! `{"error": ..., "action": K}` (0-based), with `"ply"` too when the action is a move.
 
-use crate::ops::error;
+use crate::answers::error;
 use crate::request::Request;
 use crate::RefereeGame;
 use boardgames_core::matches::record::{Record, RecordError, RecordGame};
