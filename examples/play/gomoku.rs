@@ -3,12 +3,14 @@
 //! computer (`--level beginner|normal|expert`) is ai-players' gomoku player. `--opening`
 //! plays under an opening rule (see the `opening` module).
 
+mod board;
 mod opening;
 
 use crate::console::Console;
 use crate::seats::SeatOptions;
 use crate::session::History;
 use crate::session::{run_session, ConsoleGame};
+use board::{final_board, read_compact, winning_lines};
 use boardgames_core::{Game, Player, Status};
 use boardgames_gomoku::{Point, Position, Rule};
 use boardgames_players::gomoku::{GomokuPlayer, Level};
@@ -81,33 +83,6 @@ impl ConsoleGame for Gomoku {
         };
         final_board(pos, history.last_move(), &verdict)
     }
-}
-
-// Helpers shared with the `opening` module, whose games end on the same stone-level board.
-
-/// The move typed, read with any white space dropped, so that `h 8` reads as `h8`.
-fn read_compact<G: Game>(position: &G, text: &str) -> Result<G::Move, String> {
-    let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
-    position.parse_move(&compact).map_err(|e| e.to_string())
-}
-
-/// The winning lines by their points, such as `h8-i8-j8-k8-l8 and h8-h9-h10-h11-h12`.
-fn winning_lines(pos: &Position) -> String {
-    let lines: Vec<String> = pos
-        .winning_lines()
-        .map(|line| {
-            let cells: Vec<String> = line.cells().map(|c| c.to_string()).collect();
-            cells.join("-")
-        })
-        .collect();
-    lines.join(" and ")
-}
-
-/// The finished board, the last stone in parentheses and the winning lines drawn, then
-/// `verdict`.
-fn final_board(pos: &Position, last: Option<Point>, verdict: &str) -> String {
-    let board = pos.diagram().last_move(last).highlight(pos.winning_cells());
-    format!("\n{board}{verdict}\n")
 }
 
 /// Gomoku's command line.
