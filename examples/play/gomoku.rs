@@ -3,15 +3,17 @@
 //! computer (`--level beginner|normal|expert`) is ai-players' gomoku player. `--opening`
 //! plays under an opening rule (see the `opening` module).
 
+mod board;
 mod opening;
 
 use crate::console::Console;
 use crate::seats::SeatOptions;
 use crate::session::History;
-use crate::session::{run_session, ConsoleGame, Seat};
+use crate::session::{run_session, ConsoleGame};
+use board::{final_board, read_compact, winning_lines};
 use boardgames_core::{Game, Player, Status};
 use boardgames_gomoku::{Point, Position, Rule};
-use boardgames_players::gomoku::{GomokuPlayer, Level, ParseLevelError};
+use boardgames_players::gomoku::{GomokuPlayer, Level};
 use boardgames_players::ComputerPlayer;
 
 struct Gomoku {
@@ -83,33 +85,6 @@ impl ConsoleGame for Gomoku {
     }
 }
 
-// Helpers shared with the `opening` module, whose games end on the same stone-level board.
-
-/// The move typed, read with any white space dropped, so that `h 8` reads as `h8`.
-fn read_compact<G: Game>(position: &G, text: &str) -> Result<G::Move, String> {
-    let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
-    position.parse_move(&compact).map_err(|e| e.to_string())
-}
-
-/// The winning lines by their points, such as `h8-i8-j8-k8-l8 and h8-h9-h10-h11-h12`.
-fn winning_lines(pos: &Position) -> String {
-    let lines: Vec<String> = pos
-        .winning_lines()
-        .map(|line| {
-            let cells: Vec<String> = line.cells().map(|c| c.to_string()).collect();
-            cells.join("-")
-        })
-        .collect();
-    lines.join(" and ")
-}
-
-/// The finished board, the last stone in parentheses and the winning lines drawn, then
-/// `verdict`.
-fn final_board(pos: &Position, last: Option<Point>, verdict: &str) -> String {
-    let board = pos.diagram().last_move(last).highlight(pos.winning_cells());
-    format!("\n{board}{verdict}\n")
-}
-
 /// Gomoku's command line.
 #[derive(clap::Args, Debug)]
 pub struct Options {
@@ -139,12 +114,7 @@ pub fn run(args: &Options, console: &mut Console) -> Result<(), String> {
     let (rule, size) = (args.rule, args.size);
     // Checks the size and the rule before the session starts.
     Position::new(size, rule).map_err(|e| e.to_string())?;
-    let level: Option<Level> = options
-        .level
-        .as_deref()
-        .map(str::parse)
-        .transpose()
-        .map_err(|e: ParseLevelError| e.to_string())?;
+    let level: Option<Level> = options.computer_level()?;
     if let Some(opening) = args.opening {
         if options.engine == crate::seats::Engine::Mcts {
             return Err("--engine mcts does not play the opening rules: use --level".into());
@@ -167,13 +137,8 @@ pub fn run(args: &Options, console: &mut Console) -> Result<(), String> {
     ));
     let game = Gomoku { size, rule };
     run_session(&game, console, options, |number| {
-        options.seats(number, || {
-            if let Some(mut player) = options.mcts_player(number) {
-                return Seat::Computer(player.name(), Box::new(move |pos| player.choose_move(pos)));
-            }
-            let level = level.unwrap_or(Level::Normal);
-            let mut player = GomokuPlayer::new(level, options.seed ^ number);
-            Seat::Computer(player.name(), Box::new(move |pos| player.choose_move(pos)))
+        options.computer_seats(number, |seed| {
+            GomokuPlayer::new(level.unwrap_or(Level::Normal), seed)
         })
     });
     Ok(())

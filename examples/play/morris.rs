@@ -5,12 +5,12 @@
 use crate::console::Console;
 use crate::seats::SeatOptions;
 use crate::session::History;
-use crate::session::{run_session, CommandOutcome, ConsoleGame, Seat};
+use crate::session::{run_session, CommandOutcome, ConsoleGame};
 use boardgames_core::{Game, Player, Status};
 use boardgames_morris::{
     colour, DrawRules, IllegalMove, Move, Phase, Point, Points, Position, Reason, Rules,
 };
-use boardgames_players::morris::{Level, MorrisPlayer, ParseLevelError};
+use boardgames_players::morris::{Level, MorrisPlayer};
 use boardgames_players::ComputerPlayer;
 
 struct Morris {
@@ -279,12 +279,7 @@ pub fn run(args: &Options, console: &mut Console) -> Result<(), String> {
     let mut draw_rules = DrawRules::NONE;
     draw_rules.threefold = args.threefold;
     draw_rules.quiet_moves = args.quiet_moves;
-    let level: Option<Level> = options
-        .level
-        .as_deref()
-        .map(str::parse)
-        .transpose()
-        .map_err(|e: ParseLevelError| e.to_string())?;
+    let level: Option<Level> = options.computer_level()?;
     console.say(
         "Nine men's morris: White moves first. Place your nine pieces, then slide them along the\n\
          lines; with three left you may fly. Three in a line (a mill) captures an opponent piece\n\
@@ -293,19 +288,8 @@ pub fn run(args: &Options, console: &mut Console) -> Result<(), String> {
     );
     let game = Morris { rules, draw_rules };
     run_session(&game, console, options, |number| {
-        options.seats(number, || {
-            if let Some(mut player) = options.mcts_player(number) {
-                return Seat::Computer(
-                    player.name(),
-                    Box::new(move |game: &Position| player.choose_move(game)),
-                );
-            }
-            let level = level.unwrap_or(Level::Normal);
-            let mut player = MorrisPlayer::new(level, options.seed ^ number);
-            Seat::Computer(
-                player.name(),
-                Box::new(move |game: &Position| player.choose_move(game)),
-            )
+        options.computer_seats::<Position, _>(number, |seed| {
+            MorrisPlayer::new(level.unwrap_or(Level::Normal), seed)
         })
     });
     Ok(())

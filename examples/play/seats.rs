@@ -1,11 +1,31 @@
 //! Who plays which side: the options every game shares (`--level`, `--first`, `--seed`),
 //! read by clap as part of each game's command line.
 
-use crate::session::Seat;
 use boardgames_core::{ByPlayer, Game, Player};
-use boardgames_players::MctsPlayer;
+use boardgames_players::{ComputerPlayer, MctsPlayer};
 use boardgames_search::Limits;
 use std::time::Duration;
+
+/// A computer player: picks a move for the position, or `None` to give up.
+pub type ChooseMove<G> = Box<dyn FnMut(&G) -> Option<<G as Game>::Move>>;
+
+/// Who makes the moves of one side. Computer players plug in here.
+pub enum Seat<G: Game> {
+    /// A person at the terminal.
+    Human,
+    /// A program choosing moves, with the name shown on screen.
+    Computer(String, ChooseMove<G>),
+}
+
+impl<G: Game> Seat<G> {
+    /// The seat of a computer player, under the player's own name.
+    pub fn computer(mut player: impl ComputerPlayer<G> + 'static) -> Seat<G> {
+        Seat::Computer(
+            player.name(),
+            Box::new(move |position| player.choose_move(position)),
+        )
+    }
+}
 
 /// Which kind of computer plays: the game's levels, or Monte Carlo tree search.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
@@ -16,7 +36,7 @@ pub enum Engine {
     Mcts,
 }
 
-/// Who moves first when a person plays the computer (seed 000's lobby choices).
+/// Who moves first when a person plays the computer.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
 pub enum FirstMover {
     /// The person plays first.
@@ -65,6 +85,15 @@ fn clock_seed() -> u64 {
 }
 
 impl SeatOptions {
+    /// The computer's level named by `--level`, if any, read as the game's own levels.
+    pub fn computer_level<L: std::str::FromStr>(&self) -> Result<Option<L>, String>
+    where
+        L::Err: std::fmt::Display,
+    {
+        let level = self.level.as_deref().map(str::parse).transpose();
+        level.map_err(|e: L::Err| e.to_string())
+    }
+
     /// `true` when a computer takes a side (`--level` or `--engine mcts`).
     pub fn plays_computer(&self) -> bool {
         self.level.is_some() || self.engine == Engine::Mcts
@@ -103,5 +132,23 @@ impl SeatOptions {
             Player::First => ByPlayer::new(computer(), Seat::Human),
             Player::Second => ByPlayer::new(Seat::Human, computer()),
         }
+    }
+
+    /// The seats for one game against the computer of the options: the MCTS player under
+    /// `--engine mcts`, else the game's own player that `levelled` makes from the seed of game
+    /// `number`.
+    pub fn computer_seats<G, P>(
+        &self,
+        number: u64,
+        levelled: impl FnOnce(u64) -> P,
+    ) -> ByPlayer<Seat<G>>
+    where
+        G: Game + 'static,
+        P: ComputerPlayer<G> + 'static,
+    {
+        self.seats(number, || match self.mcts_player::<G>(number) {
+            Some(mcts) => Seat::computer(mcts),
+            None => Seat::computer(levelled(self.seed ^ number)),
+        })
     }
 }

@@ -5,7 +5,7 @@
 use crate::console::Console;
 use crate::lasting::Lasting;
 use crate::records;
-use crate::seats::SeatOptions;
+use crate::seats::{Seat, SeatOptions};
 use boardgames_core::matches::record::RecordGame;
 use boardgames_core::matches::{
     DrawRules, Match, MatchError, MonotonicTime, Outcome, Reason, TimeControl,
@@ -94,17 +94,6 @@ pub trait ConsoleGame {
 pub enum CommandOutcome {
     /// Nothing changed hands: prompt the same player again.
     Prompt,
-}
-
-/// A computer player: picks a move for the position, or `None` to give up.
-pub type ChooseMove<G> = Box<dyn FnMut(&G) -> Option<<G as Game>::Move>>;
-
-/// Who makes the moves of one side. Computer players plug in here.
-pub enum Seat<G: Game> {
-    /// A person at the terminal.
-    Human,
-    /// A program choosing moves, with the name shown on screen.
-    Computer(String, ChooseMove<G>),
 }
 
 enum TurnOutcome {

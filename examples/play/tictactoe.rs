@@ -1,9 +1,9 @@
-//! Tic-tac-toe at the console, drawn as the seeds' C game draws it.
+//! Tic-tac-toe at the console, drawn with row and column numbers.
 
 use crate::console::Console;
 use crate::seats::SeatOptions;
 use crate::session::History;
-use crate::session::{run_session, ConsoleGame, Seat};
+use crate::session::{run_session, ConsoleGame};
 use boardgames_core::{Game, Player, Status};
 use boardgames_players::tictactoe::{Level, TicTacToePlayer};
 use boardgames_players::ComputerPlayer;
@@ -74,21 +74,11 @@ pub struct Options {
 /// Starts tic-tac-toe: `--level beginner|normal|expert` plays the computer.
 pub fn run(args: &Options, console: &mut Console) -> Result<(), String> {
     let options = &args.seats;
-    let level: Option<Level> = options
-        .level
-        .as_deref()
-        .map(str::parse)
-        .transpose()
-        .map_err(|e: boardgames_players::ParseLevelError| e.to_string())?;
+    let level: Option<Level> = options.computer_level()?;
     console.say("Tic-tac-toe: X moves first. Three in a row, column or diagonal wins.\n");
     run_session(&TicTacToe, console, options, |number| {
-        options.seats(number, || {
-            if let Some(mut player) = options.mcts_player(number) {
-                return Seat::Computer(player.name(), Box::new(move |pos| player.choose_move(pos)));
-            }
-            let level = level.unwrap_or(Level::Expert);
-            let mut player = TicTacToePlayer::new(level, options.seed ^ number);
-            Seat::Computer(player.name(), Box::new(move |pos| player.choose_move(pos)))
+        options.computer_seats(number, |seed| {
+            TicTacToePlayer::new(level.unwrap_or(Level::Expert), seed)
         })
     });
     Ok(())

@@ -5,10 +5,10 @@
 use crate::console::Console;
 use crate::seats::SeatOptions;
 use crate::session::History;
-use crate::session::{run_session, ConsoleGame, Seat};
+use crate::session::{run_session, ConsoleGame};
 use boardgames_core::grid3;
 use boardgames_core::{Game, Player, Status};
-use boardgames_players::ultimate::{Level, ParseLevelError, UltimatePlayer};
+use boardgames_players::ultimate::{Level, UltimatePlayer};
 use boardgames_players::ComputerPlayer;
 use boardgames_ultimate::{BoardResult, Move, Position, Rules, TieBreak};
 
@@ -174,12 +174,7 @@ pub fn run(args: &Options, console: &mut Console) -> Result<(), String> {
     if let Some(tie_break) = args.tiebreak {
         rules = rules.with_tie_break(tie_break);
     }
-    let level: Option<Level> = options
-        .level
-        .as_deref()
-        .map(str::parse)
-        .transpose()
-        .map_err(|e: ParseLevelError| e.to_string())?;
+    let level: Option<Level> = options.computer_level()?;
     console.say(
         "Ultimate tic-tac-toe: X moves first. The cell you play sends your opponent to the small\n\
          board of the same number; sent to a finished board, they may play in any open one.\n\
@@ -187,13 +182,8 @@ pub fn run(args: &Options, console: &mut Console) -> Result<(), String> {
     );
     let game = Ultimate { rules };
     run_session(&game, console, options, |number| {
-        options.seats(number, || {
-            if let Some(mut player) = options.mcts_player(number) {
-                return Seat::Computer(player.name(), Box::new(move |pos| player.choose_move(pos)));
-            }
-            let level = level.unwrap_or(Level::Normal);
-            let mut player = UltimatePlayer::new(level, options.seed ^ number);
-            Seat::Computer(player.name(), Box::new(move |pos| player.choose_move(pos)))
+        options.computer_seats(number, |seed| {
+            UltimatePlayer::new(level.unwrap_or(Level::Normal), seed)
         })
     });
     Ok(())

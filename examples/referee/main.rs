@@ -1,4 +1,5 @@
-//! The referee: one JSON-lines door into every game (see `REFEREE.md` in the shared folder).
+//! The referee: one JSON-lines door into every game (the requests and answers are described
+//! in the `boardgames-referee` crate's documentation).
 //!
 //! Reads one JSON request per line on standard input and writes one JSON answer per line on
 //! standard output, flushing after each, until end of input. A bad request gets
@@ -17,7 +18,7 @@ use std::io::{self, BufRead, Write};
 
 /// Answers one JSON request per line on standard input with one JSON line on standard output
 /// (ops: state, perft, playouts, search; games: tictactoe, ultimate, gomoku, morris), until
-/// end of input. See REFEREE.md for the protocol.
+/// end of input. The protocol is described in the `boardgames-referee` crate's documentation.
 ///
 /// Gomoku options: {"size": 5..20, "rule": "caro" | "caro5" | "caro6" | "standard" |
 /// "freestyle" | "renju", "opening": "pro" | "long_pro" | "swap" | "swap2" | "soosorv8" |

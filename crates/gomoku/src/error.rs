@@ -1,12 +1,18 @@
-//! The typed errors of the crate: illegal moves, bad game settings, bad undo and bad setups.
+//! The typed errors of the crate: illegal moves, bad game settings, bad undo and bad setups,
+//! and the colour names their messages use. The errors of reading a point or a rule are
+//! [`ParsePointError`](crate::ParsePointError) and [`ParseRuleError`](crate::ParseRuleError).
+
+// Those two sit beside their parsers (`point.rs`, `rule.rs`): the errors here name points and
+// forbidden shapes, whose modules those parsers are below, so this module imports them and
+// not the other way round.
 
 use crate::forbidden::Forbidden;
 use crate::point::Point;
 use boardgames_core::{MoveError, Player};
 use core::fmt;
 
-/// The colour name of a player: `black` for the first, `white` for the second.
-pub const fn colour_name(player: Player) -> &'static str {
+/// The colour of a player in gomoku: `black` (the first player) or `white`.
+pub const fn colour(player: Player) -> &'static str {
     match player {
         Player::First => "black",
         Player::Second => "white",
@@ -29,7 +35,7 @@ pub enum IllegalMove {
         size: u8,
     },
     /// The point already holds a stone.
-    #[error("{point} is occupied: it already has a {} stone", colour_name(*by))]
+    #[error("{point} is occupied: it already has a {} stone", colour(*by))]
     Occupied {
         /// The point played.
         point: Point,
@@ -52,10 +58,6 @@ impl MoveError for IllegalMove {
     }
 }
 
-/// Why typed input could not be played (`Game::play_text`): it is not a point of this board,
-/// or the point is not a legal move now.
-pub type InputError = boardgames_core::InputError<crate::Position>;
-
 /// Why a game with the requested size and rule cannot be set up.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
 #[non_exhaustive]
@@ -73,7 +75,7 @@ pub enum NewGameError {
 #[non_exhaustive]
 pub enum UndoError {
     /// The point does not hold a stone of the colour that moved last.
-    #[error("{point} has no {} stone, so it cannot be the last move", colour_name(*last_mover))]
+    #[error("{point} has no {} stone, so it cannot be the last move", colour(*last_mover))]
     NotLastMover {
         /// The point given.
         point: Point,
@@ -155,24 +157,9 @@ impl fmt::Display for SetupProblems {
     }
 }
 
-/// A position that could not be set up, with every problem found.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
-#[error("invalid position: {problems}")]
-pub struct SetupError {
-    problems: SetupProblems,
-}
-
-impl SetupError {
-    /// An error carrying `problems` (not empty).
-    pub(crate) const fn new(problems: SetupProblems) -> SetupError {
-        SetupError { problems }
-    }
-
-    /// Every problem found.
-    pub const fn problems(&self) -> SetupProblems {
-        self.problems
-    }
-}
+/// A position that could not be set up, with every problem found: the setup error every game
+/// crate shares, over gomoku's [`SetupProblems`].
+pub type SetupError = boardgames_core::problems::SetupError<SetupProblems>;
 
 /// Why a position's text could not be read: the syntax problem found, or a well-formed text
 /// whose position is invalid (every setup problem listed).
@@ -238,7 +225,7 @@ mod tests {
         let e = SetupError::new(SetupProblems::OVERLAP | SetupProblems::BOTH_WON);
         assert_eq!(
             e.to_string(),
-            "invalid position: a point holds both colours; both colours have a winning line"
+            "impossible position: a point holds both colours; both colours have a winning line"
         );
         assert_eq!(SetupProblems::empty().to_string(), "no problem");
         assert!(IllegalMove::GameOver.is_game_over());

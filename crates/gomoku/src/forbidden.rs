@@ -19,7 +19,7 @@
 use crate::point::{Axis, Point};
 use crate::point_set::PointSet;
 use crate::rule::Rule;
-use crate::threat::{line_key, shape_table, LineShape};
+use crate::threat::line::{line_key, shape_table, LineShape};
 use crate::win::{run_around, winning_axes, Line};
 use boardgames_core::{ByPlayer, Player};
 use core::fmt;

@@ -5,6 +5,12 @@ use crate::point::{ParsePointError, Point};
 use crate::position::Position;
 use boardgames_core::{Game, MoveList, Player, RandomSource, Status, UniformIndex};
 
+/// Why typed input could not be played (`Game::play_text`): it is not a point of this board,
+/// or the point is not a legal move now.
+// Named beside the `Game` impl whose move parser and legality check it joins, not in
+// `error.rs`: the alias names the position, whose module imports the errors.
+pub type InputError = boardgames_core::InputError<Position>;
+
 impl Game for Position {
     type Move = Point;
     type ParseMoveError = ParsePointError;

@@ -27,7 +27,7 @@
 //! The [`Position`] is at most 256 bytes (one 32-bit word per row and colour), implements
 //! [`boardgames_core::Game`] (checked and unchecked play, legal moves, Zobrist hash, allocation-free
 //! random playouts) and is judged incrementally: only the four lines through the last stone
-//! are read. [`threat`] finds the shapes of seed 001 (fours, threes and their combinations)
+//! are read. [`threat`] finds the threat shapes (fours, threes and their combinations)
 //! with one table lookup per axis.
 //!
 //! ## Example
@@ -89,9 +89,10 @@ mod win;
 
 pub use diagram::Diagram;
 pub use error::{
-    IllegalMove, InputError, NewGameError, ParsePositionError, SetupError, SetupProblems, UndoError,
+    colour, IllegalMove, NewGameError, ParsePositionError, SetupError, SetupProblems, UndoError,
 };
 pub use forbidden::{Forbidden, ForbiddenKind};
+pub use game::InputError;
 pub use point::{Axis, ParsePointError, Point, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE};
 pub use point_set::{PointSet, Points};
 pub use position::Position;

@@ -5,8 +5,7 @@ use crate::forbidden::{Board, Forbidden, ForbiddenKind};
 use crate::point::{Point, DEFAULT_SIZE, MAX_POINTS, MAX_SIZE, MIN_SIZE};
 use crate::point_set::PointSet;
 use crate::rule::Rule;
-use crate::setup::canonical_win;
-use crate::win::{five_in_window, line_through, winning_axes, AxisSet, Line};
+use crate::win::{canonical_win, five_in_window, line_through, winning_axes, Line, Win};
 use boardgames_core::{ByPlayer, Player, Status};
 
 /// Zobrist keys: 400 per colour, then the key of white to move.
@@ -18,15 +17,13 @@ fn stone_key(colour: Player, point: Point) -> u64 {
     KEYS[colour.index() * MAX_POINTS + point.index()]
 }
 
-/// How a won game was won: the last move and the axes of its winning lines.
-///
-/// Stored in a canonical form so that equal boards compare equal however they were reached:
-/// a win on one axis keeps the first point of that line, a win on several axes keeps the one
-/// point they share.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub(crate) struct Win {
-    pub(crate) point: Point,
-    pub(crate) axes: AxisSet,
+/// The parts of a validated position, for [`Position::from_validated`].
+pub(crate) struct Parts {
+    pub(crate) stones: ByPlayer<PointSet>,
+    pub(crate) to_move: Player,
+    pub(crate) size: u8,
+    pub(crate) rule: Rule,
+    pub(crate) setup_stones: Option<u16>,
 }
 
 /// A gomoku position: the stones of both colours, the side to move, the rule and board size,
@@ -361,10 +358,7 @@ impl Position {
 
     /// Builds a position from its parts, already validated by the caller: the stones, the
     /// side to move, the win if the board holds one, and how many stones a setup placed.
-    pub(crate) fn from_validated(
-        parts: crate::setup::Parts,
-        win: Option<(Player, Win)>,
-    ) -> Position {
+    pub(crate) fn from_validated(parts: Parts, win: Option<(Player, Win)>) -> Position {
         let stones = parts.stones;
         let count = (stones.first.len() + stones.second.len()) as u16;
         let mut position = Position {

@@ -86,7 +86,7 @@ pub struct ParseRuleError {
 }
 
 impl Rule {
-    /// Caro (the default, seed 001): exactly five, not blocked at both ends; the board edge
+    /// Caro (the default): exactly five, not blocked at both ends; the board edge
     /// blocks.
     pub const CARO: Rule = Rule {
         overline_wins: ByPlayer::new(false, false),
@@ -201,7 +201,7 @@ impl Rule {
 }
 
 impl Default for Rule {
-    /// Caro, the seed's default.
+    /// Caro, the default rule.
     fn default() -> Rule {
         Rule::CARO
     }

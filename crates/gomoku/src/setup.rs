@@ -2,11 +2,11 @@
 //! reported at once; and the checks of a played position read back from text.
 
 use crate::error::{SetupError, SetupProblems};
-use crate::point::{Point, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE};
+use crate::point::{DEFAULT_SIZE, MAX_SIZE, MIN_SIZE};
 use crate::point_set::PointSet;
-use crate::position::{Position, Win};
+use crate::position::{Parts, Position};
 use crate::rule::Rule;
-use crate::win::{line_through, winning_axes, AxisSet, Line};
+use crate::win::{canonical_win, line_through, winning_axes, AxisSet, Line, Win};
 use boardgames_core::{ByPlayer, Player};
 /// Every winning run of `colour` on the board (each once).
 fn winning_runs(stones: &ByPlayer<PointSet>, size: u8, rule: &Rule, colour: Player) -> Vec<Line> {
@@ -47,19 +47,6 @@ fn explain_win(
         let axes = winning_axes(own, stones.get(colour.opponent()), last, size, rule, colour);
         Some(canonical_win(own, last, axes))
     })
-}
-
-/// The canonical form of a win at `point` on `axes` by the stones `own`: the start of the
-/// line when there is one winning line, else the point the lines share.
-pub(crate) fn canonical_win(own: &PointSet, point: Point, axes: AxisSet) -> Win {
-    let mut iter = axes.iter();
-    match (iter.next(), iter.next()) {
-        (Some(axis), None) => Win {
-            point: line_through(own, point, axis).start,
-            axes,
-        },
-        _ => Win { point, axes },
-    }
 }
 
 /// A position to analyse: any stones of each colour, an explicit side to move, the board size
@@ -135,15 +122,6 @@ impl From<&Position> for Setup {
 }
 
 boardgames_core::try_from_setup!(Setup => Position, SetupError);
-
-/// The parts of a validated position, for [`Position::from_validated`].
-pub(crate) struct Parts {
-    pub(crate) stones: ByPlayer<PointSet>,
-    pub(crate) to_move: Player,
-    pub(crate) size: u8,
-    pub(crate) rule: Rule,
-    pub(crate) setup_stones: Option<u16>,
-}
 
 impl Setup {
     /// Every problem of the setup (empty when it is valid).

@@ -2,7 +2,7 @@
 //! a position from a [`crate::Setup`]) followed by the diagram. `Display` writes it and
 //! `FromStr` reads it back, checking the position again.
 
-use crate::error::{colour_name, ParsePositionError};
+use crate::error::{colour, ParsePositionError};
 use crate::point::{Point, MAX_SIZE, MIN_SIZE};
 use crate::point_set::PointSet;
 use crate::position::Position;
@@ -20,7 +20,7 @@ impl fmt::Display for Position {
             f,
             "{}, {} to move",
             self.rule(),
-            colour_name(self.side_to_move())
+            colour(self.side_to_move())
         )?;
         if let Some(stones) = self.setup_stone_count() {
             write!(f, ", setup {stones}")?;

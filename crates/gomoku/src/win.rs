@@ -1,4 +1,5 @@
-//! The win check: the runs through the last stone, read from the row words, judged by the rule.
+//! The win check: the runs through the last stone, read from the row words, judged by the rule;
+//! and the canonical form of a win ([`Win`]) that positions store and compare.
 
 use crate::point::{Axis, Point, MAX_SIZE};
 use crate::point_set::PointSet;
@@ -233,6 +234,30 @@ pub(crate) fn line_through(own: &PointSet, point: Point, axis: Axis) -> Line {
         // The run lies on the board, so its start does too.
         start: Point::new(c as u8, r as u8).unwrap_or(point),
         len: (back + 1 + forward) as u8,
+    }
+}
+
+/// How a won game was won: the last move and the axes of its winning lines.
+///
+/// Stored in a canonical form so that equal boards compare equal however they were reached:
+/// a win on one axis keeps the first point of that line, a win on several axes keeps the one
+/// point they share.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub(crate) struct Win {
+    pub(crate) point: Point,
+    pub(crate) axes: AxisSet,
+}
+
+/// The canonical form of a win at `point` on `axes` by the stones `own`: the start of the
+/// line when there is one winning line, else the point the lines share.
+pub(crate) fn canonical_win(own: &PointSet, point: Point, axes: AxisSet) -> Win {
+    let mut iter = axes.iter();
+    match (iter.next(), iter.next()) {
+        (Some(axis), None) => Win {
+            point: line_through(own, point, axis).start,
+            axes,
+        },
+        _ => Win { point, axes },
     }
 }
 

@@ -1,8 +1,9 @@
 //! Replays the recorded gomoku games of `tests/conformance/` with the shared replayer
 //! (`boardgames_core::traces`): OpenSpiel freestyle games, an independent checker's caro /
-//! caro5 / caro6 / standard / freestyle games on 7x7 to 20x20, seed 001's rule table, and the
-//! renju games of a checker written from the RIF text. Also checks every verdict of the public
-//! renju positions (`renju_positions.jsonl`), loaded as analysis setups.
+//! caro5 / caro6 / standard / freestyle games on 7x7 to 20x20, the rule table "the same line,
+//! three results", and the renju games of a checker written from the RIF text. Also checks
+//! every verdict of the public renju positions (`renju_positions.jsonl`), loaded as analysis
+//! setups.
 
 use boardgames_core::traces::check_traces;
 use boardgames_core::{ByPlayer, Game, Player, Status};

@@ -1,23 +1,20 @@
-//! Why a point, a move, a position or a draw request could not be used.
+//! Why a move, a position or a draw request could not be used, and the colour names the
+//! messages use.
+//!
+//! `ParsePointError` sits beside `Point`'s parser (`point.rs`): the errors here name points,
+//! so this module imports `point.rs` and not the other way round.
 
+use crate::point::ParsePointError;
 use crate::Point;
-use boardgames_core::notation::{ParseSquareError, Square};
 use boardgames_core::{MoveError, Player};
 use core::fmt;
 
-/// Why a point name could not be read.
-#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum ParsePointError {
-    /// Not a square of the 7x7 grid (malformed, or off the grid).
-    #[error(transparent)]
-    Square(#[from] ParseSquareError),
-    /// A square of the grid where no point is (such as `b1` or the centre `d4`).
-    #[error("{square} is not a point of the board: the points are a1 d1 g1 b2 d2 f2 c3 d3 e3 a4 b4 c4 e4 f4 g4 c5 d5 e5 b6 d6 f6 a7 d7 g7")]
-    NotAPoint {
-        /// The square named.
-        square: Square,
-    },
+/// The colour of a player in morris: white moves first.
+pub const fn colour(player: Player) -> &'static str {
+    match player {
+        Player::First => "white",
+        Player::Second => "black",
+    }
 }
 
 /// Why a move could not be read (`d1`, `a1-a4`, `g1xd2`, `a4-a1xd2`).
@@ -51,13 +48,13 @@ pub enum IllegalMove {
     #[error("the game is over")]
     GameOver,
     /// A slide or fly was given while the player still has pieces to place.
-    #[error("{} still has pieces in hand and must place one (write a point such as d1)", crate::colour(*player))]
+    #[error("{} still has pieces in hand and must place one (write a point such as d1)", colour(*player))]
     MustPlace {
         /// The player to move.
         player: Player,
     },
     /// A placement was given, but the player has placed all nine pieces.
-    #[error("{} has no piece left in hand: move a piece instead (such as a1-a4)", crate::colour(*player))]
+    #[error("{} has no piece left in hand: move a piece instead (such as a1-a4)", colour(*player))]
     NothingToPlace {
         /// The player to move.
         player: Player,
@@ -116,10 +113,6 @@ impl MoveError for IllegalMove {
         matches!(self, IllegalMove::GameOver)
     }
 }
-
-/// Why typed input could not be played (`Game::play_text`): it could not be read, or the move
-/// is illegal.
-pub type InputError = boardgames_core::InputError<crate::Position>;
 
 bitflags::bitflags! {
     /// The problems found in a [`Setup`](crate::Setup) that cannot arise in a game; its

@@ -3,9 +3,14 @@
 
 use crate::geometry::{are_adjacent, exactly_three, mill_completions, pop};
 use crate::movegen::MoveSet;
-use crate::position::Phase;
-use crate::{IllegalMove, Move, ParseMoveError, Points, Position};
+use crate::{IllegalMove, Move, ParseMoveError, Phase, Points, Position};
 use boardgames_core::{ByPlayer, Game, MoveList, Player, RandomSource, Status};
+
+/// Why typed input could not be played (`Game::play_text`): it could not be read, or the move
+/// is illegal.
+// Named beside the `Game` impl whose move parser and legality check it joins, not in
+// `error.rs`: the alias names the position, whose module imports the errors.
+pub type InputError = boardgames_core::InputError<Position>;
 
 impl Game for Position {
     type Move = Move;

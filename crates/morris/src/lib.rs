@@ -1,7 +1,6 @@
 //! # morris
 //!
-//! Nine men's morris rules on 24-point bitboards (the rules of `RULES.md`, from the seed's
-//! rules page): three phases (placing, sliding, flying with exactly three pieces), a capture as
+//! Nine men's morris rules on 24-point bitboards: three phases (placing, sliding, flying with exactly three pieces), a capture as
 //! part of the move that forms a mill, pieces in mills protected unless every opponent piece
 //! is in one, one capture for a double mill, a loss below three pieces or when blocked, and
 //! draws by agreement or by optional rules.
@@ -72,22 +71,13 @@ mod record;
 mod setup;
 
 pub use error::{
-    DiagramProblem, IllegalMove, InputError, ParseMoveError, ParsePointError, ParsePositionError,
-    SetupError, SetupProblems,
+    colour, DiagramProblem, IllegalMove, ParseMoveError, ParsePositionError, SetupError,
+    SetupProblems,
 };
+pub use game::InputError;
 pub use geometry::{adjacent, are_adjacent, mills_through, ADJACENT, MILLS};
-pub use moves::Move;
-pub use point::{Point, Points};
-pub use position::{Phase, Position, Rules, PIECES};
+pub use moves::{Move, Phase};
+pub use point::{ParsePointError, Point, Points};
+pub use position::{Position, Rules, PIECES};
 pub use record::{DrawRules, Match, MatchError, Reason};
 pub use setup::Setup;
-
-use boardgames_core::Player;
-
-/// The colour of a player in morris: white moves first.
-pub const fn colour(player: Player) -> &'static str {
-    match player {
-        Player::First => "white",
-        Player::Second => "black",
-    }
-}

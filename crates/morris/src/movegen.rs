@@ -16,8 +16,8 @@ use crate::geometry::{
     capture_targets, mill_completions, nth_bit, pop, ring_back, ring_forward, side_ahead,
     side_around, side_behind, spoke_full, spoke_in, spoke_out, CORNERS, FULL, MIDPOINTS, THIRD,
 };
+use crate::moves::Phase;
 use crate::moves::NONE;
-use crate::position::Phase;
 use crate::{Move, Position};
 use boardgames_core::{MoveList, RandomSource, UniformIndex};
 

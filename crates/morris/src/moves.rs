@@ -207,6 +207,17 @@ impl FromStr for Move {
 #[cfg(feature = "serde")]
 boardgames_core::serde_via_str!(Move);
 
+/// What a player does on their turn, derived from their counts.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Phase {
+    /// Pieces remain in hand: place one on any empty point.
+    Placing,
+    /// All pieces placed, more than three on the board: slide one along a line.
+    Moving,
+    /// All pieces placed, exactly three on the board: fly one to any empty point.
+    Flying,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -5,8 +5,7 @@
 //! (8-15), inner `c3 d3 e3 e4 e5 d5 c5 c4` (16-23). On each ring even positions are corners and
 //! odd positions are the midpoints that the four spokes join.
 
-use crate::error::ParsePointError;
-use boardgames_core::notation::Square;
+use boardgames_core::notation::{ParseSquareError, Square};
 use core::fmt;
 use core::str::FromStr;
 
@@ -185,6 +184,21 @@ impl FromIterator<Point> for Points {
 // Stored as its notation.
 #[cfg(feature = "serde")]
 boardgames_core::serde_via_str!(Point);
+
+/// Why a point name could not be read.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParsePointError {
+    /// Not a square of the 7x7 grid (malformed, or off the grid).
+    #[error(transparent)]
+    Square(#[from] ParseSquareError),
+    /// A square of the grid where no point is (such as `b1` or the centre `d4`).
+    #[error("{square} is not a point of the board: the points are a1 d1 g1 b2 d2 f2 c3 d3 e3 a4 b4 c4 e4 f4 g4 c5 d5 e5 b6 d6 f6 a7 d7 g7")]
+    NotAPoint {
+        /// The square named.
+        square: Square,
+    },
+}
 
 #[cfg(test)]
 mod tests {

@@ -2,7 +2,7 @@
 //! hash. The phase of each player is derived from the counts, never stored.
 
 use crate::geometry::{self, in_mills, mill_completions, neighbours, pop};
-use crate::{Move, Point, Points};
+use crate::{Move, Phase, Point, Points};
 use boardgames_core::{ByPlayer, Player, Status};
 
 /// The number of pieces each player starts with.
@@ -36,17 +36,6 @@ impl Default for Rules {
     fn default() -> Rules {
         Rules { flying: true }
     }
-}
-
-/// What a player does on their turn, derived from their counts.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Phase {
-    /// Pieces remain in hand: place one on any empty point.
-    Placing,
-    /// All pieces placed, more than three on the board: slide one along a line.
-    Moving,
-    /// All pieces placed, exactly three on the board: fly one to any empty point.
-    Flying,
 }
 
 /// A nine men's morris position. `Copy`, 24 bytes.

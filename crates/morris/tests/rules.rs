@@ -1,4 +1,4 @@
-//! One test per rule of `RULES.md`, on positions written as diagrams.
+//! One test per rule of nine men's morris, on positions written as diagrams.
 
 mod common;
 
@@ -40,7 +40,7 @@ fn reason(position: &Position, text: &str) -> IllegalMove {
     err.reason
 }
 
-/// The seed's worked example: white has a1 and d1, places g1 and must capture before the turn
+/// The rules' worked example: white has a1 and d1, places g1 and must capture before the turn
 /// passes; d2 is not in a mill, so it may be taken.
 const SEED_EXAMPLE: &str = "
 7 .-----------.-----------.

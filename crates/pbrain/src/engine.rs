@@ -8,8 +8,8 @@
 
 use crate::clock::Clock;
 use crate::protocol::{
-    format_point, parse_board_line, parse_coordinates, parse_rule, parse_size, Command,
-    ProtocolError,
+    format_point, parse_board_line, parse_coordinates, parse_rule, parse_size, reply, Answer,
+    Command, ProtocolError,
 };
 use crate::swap2;
 use crate::think::Thinker;
@@ -350,27 +350,8 @@ fn warm_up(rule: &Rule) {
     }
 }
 
-/// Answer lines, or the reason of an `ERROR`.
-pub(crate) type Answer = Result<Vec<String>, String>;
-
 fn ok() -> Answer {
     Ok(vec!["OK".to_owned()])
-}
-
-/// Writes the answer lines (or `ERROR <reason>`) and flushes. Each is written as one line,
-/// its own line breaks made spaces: a manager reads every line as a new answer, so a search
-/// report or a reason spread over two lines would be taken for a move.
-fn reply(out: &mut dyn Write, answer: Answer) -> io::Result<()> {
-    let one_line = |text: &str| text.replace(['\n', '\r'], " ");
-    match answer {
-        Ok(lines) => {
-            for line in lines {
-                writeln!(out, "{}", one_line(&line))?;
-            }
-        }
-        Err(reason) => writeln!(out, "ERROR {}", one_line(&reason))?,
-    }
-    out.flush()
 }
 
 /// The position of a `BOARD` block's stones (`true`: the engine's own), the engine to move.

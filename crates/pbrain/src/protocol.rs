@@ -7,6 +7,7 @@
 //! `h8`, `0,0` is `a15` and `0,14` is `a1`.
 
 use boardgames_gomoku::{Point, Rule};
+use std::io::{self, Write};
 use thiserror::Error;
 
 /// One command of the manager.
@@ -184,6 +185,25 @@ pub fn parse_board_line(text: &str, size: u8) -> Result<(Point, u8), ProtocolErr
         return Err(bad());
     }
     Ok((to_point(x, y, size)?, field as u8))
+}
+
+/// An answer to a command: its lines, or the reason of an `ERROR`.
+pub(crate) type Answer = Result<Vec<String>, String>;
+
+/// Writes the answer lines (or `ERROR <reason>`) and flushes. Each is written as one line,
+/// its own line breaks made spaces: a manager reads every line as a new answer, so a search
+/// report or a reason spread over two lines would be taken for a move.
+pub(crate) fn reply(out: &mut dyn Write, answer: Answer) -> io::Result<()> {
+    let one_line = |text: &str| text.replace(['\n', '\r'], " ");
+    match answer {
+        Ok(lines) => {
+            for line in lines {
+                writeln!(out, "{}", one_line(&line))?;
+            }
+        }
+        Err(reason) => writeln!(out, "ERROR {}", one_line(&reason))?,
+    }
+    out.flush()
 }
 
 #[cfg(test)]

@@ -14,8 +14,7 @@
 //! [`NORMAL_TIME`] at the beginner's (static evaluation).
 
 use crate::clock::Clock;
-use crate::engine::Answer;
-use crate::protocol::format_point;
+use crate::protocol::{format_point, Answer};
 use crate::think::Thinker;
 use boardgames_core::Game;
 use boardgames_gomoku::opening::{Colour, Move, Opening, OpeningGame};

@@ -22,22 +22,20 @@ const VCT_SHARE: u32 = 12;
 /// the rest checks that its move leaves the opponent no VCF and no VCT of up to
 /// [`GUARD_THREATS`] threats, and looks for a move that does when it does not. The check of
 /// the search's move gets half of it, and it changes the move about once in forty; the
-/// time it does not use is lost. It was 88%: the check mostly takes a millisecond or two,
-/// and when a check changed the move against Rapfi (46 changes in two logged runs of 60
-/// games at 500 ms, with a five-threat check by proof numbers), the game was lost already
-/// (Rapfi saw its own mate before the move in each of the 13 asked), so the time kept in
-/// reserve bought nothing. At 95% the answer comes at about 400 ms of a 500 ms turn, not
-/// 370 (`docs/strength.md`).
+/// time it does not use is lost. The share is high because the check mostly takes a
+/// millisecond or two, and a check that changes the move mostly finds the game lost already.
+// Measured in match play (`docs/strength.md`): at 88% the time kept in reserve bought
+// nothing, the games where the check changed the move being lost already; at 95% the answer
+// comes at about 400 ms of a 500 ms turn, not 370.
 const SEARCH_SHARE: u32 = 95;
 /// The most threats (threes and fours) before the final VCF in the engine's VCT, searched by
 /// proof numbers ([`vct_proof_numbers`]), which deepen one threat at a time and within
 /// [`VCT_SHARE`] of a 500 ms turn reach four or five threats.
 const VCT_THREATS: u32 = 10;
 /// The most threats of the opponent's VCT the safety check looks for. The check searches
-/// depth first ([`vct`]): with the proof-number search, which settles more positions in the
-/// same time and so changes more moves, the engine won 30 of 240 games against Rapfi at
-/// 500 ms a move where it won 80 of 360 with this one (runs of 60 games on the same
-/// openings, `docs/strength.md`).
+/// depth first ([`vct`]): the proof-number search settles more positions in the same time and
+/// so changes more moves, which played worse.
+// Measured in match play on the same openings at 500 ms a move (`docs/strength.md`).
 const GUARD_THREATS: u32 = 3;
 
 /// The limits of a threat search given `time`: that time, the nodes the memory limit allows

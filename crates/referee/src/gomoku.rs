@@ -18,7 +18,7 @@ use crate::RefereeGame;
 use boardgames_gomoku::opening::{Colour, Opening, OpeningGame, Step};
 use boardgames_gomoku::{Point, Position, Rule};
 use boardgames_players::gomoku::{GomokuEvaluator, SearchPosition};
-use boardgames_search::{Limits, MctsResult, MoveStats, SearchResult, Searcher};
+use boardgames_search::{Limits, SearchResult, Searcher};
 use serde_json::{Map, Value};
 
 /// The transposition table of a `search` request.
@@ -96,55 +96,16 @@ impl RefereeGame for OpeningGame {
         OpeningGame::new(u32::from(base.size()), base.rule(), opening).map_err(|e| e.to_string())
     }
 
-    /// Searches the stones once the opening is over; the opening's own choices are not
-    /// searched.
-    fn search(&self, limits: &Limits, threads: usize) -> Result<SearchResult<Self::Move>, String> {
+    /// Searches the stones once the opening is over (the answer is the plain game's); the
+    /// opening's own choices are not searched.
+    fn search_answer(&self, engine: &str, limits: &Limits, threads: usize) -> Result<Value, Value> {
         if self.in_opening() {
-            return Err(format!(
+            return Err(crate::answers::error(format!(
                 "\"search\" starts once the opening is over: now the seat to move must {}",
                 self.step()
-            ));
+            )));
         }
-        let found = self.position().search(limits, threads)?;
-        Ok(SearchResult {
-            best_move: found.best_move.map(Into::into),
-            score: found.score,
-            depth: found.depth,
-            nodes: found.nodes,
-            elapsed: found.elapsed,
-            table_hits: found.table_hits,
-            pv: found.pv.into_iter().map(Into::into).collect(),
-            proof: found.proof,
-        })
-    }
-
-    /// MCTS on the stones once the opening is over, as `search`.
-    fn mcts(&self, limits: &Limits, threads: usize) -> Result<MctsResult<Self::Move>, String> {
-        if self.in_opening() {
-            return Err(format!(
-                "\"search\" starts once the opening is over: now the seat to move must {}",
-                self.step()
-            ));
-        }
-        let found = self.position().mcts(limits, threads)?;
-        let stats = |s: MoveStats<Point>| MoveStats {
-            mv: s.mv.into(),
-            visits: s.visits,
-            value: s.value,
-            proof: s.proof,
-        };
-        Ok(MctsResult {
-            best_move: found.best_move.map(Into::into),
-            root_moves: found.root_moves.into_iter().map(stats).collect(),
-            pv: found.pv.into_iter().map(stats).collect(),
-            value: found.value,
-            proof: found.proof,
-            plies_to_end: found.plies_to_end,
-            simulations: found.simulations,
-            elapsed: found.elapsed,
-            tree_nodes: found.tree_nodes,
-            reused_nodes: found.reused_nodes,
-        })
+        self.position().search_answer(engine, limits, threads)
     }
 
     /// Adds `colours` (the seat of each colour, `null` while undecided), `step` and `offers`.

@@ -1,16 +1,12 @@
 //! The operations, generic over every game: `state`, `perft`, `playouts`.
 
+use crate::answers::error;
 use crate::request::Request;
 use crate::RefereeGame;
 use boardgames_core::{perft, replay, MoveList, Rng, Status};
-use boardgames_search::{Limits, MctsResult, SearchResult};
+use boardgames_search::Limits;
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
-
-/// An error answer.
-pub fn error(message: impl Into<String>) -> Value {
-    json!({ "error": message.into() })
-}
 
 /// Plays the request's moves on the game's start position and runs the operation.
 pub fn serve<G>(request: &Request) -> Result<Value, Value>
@@ -67,10 +63,7 @@ where
         .filter(|t| (1..=MAX_THREADS).contains(t))
         .ok_or_else(|| error(format!("\"threads\" must be from 1 to {MAX_THREADS}")))?;
     let limits = search_limits(request, engine)?;
-    match engine {
-        "alphabeta" => alpha_beta_answer(position.search(&limits, threads).map_err(error)?),
-        _ => mcts_answer(position.mcts(&limits, threads).map_err(error)?),
-    }
+    position.search_answer(engine, &limits, threads)
 }
 
 /// The most search threads a request may ask for.
@@ -114,52 +107,6 @@ fn search_limits(request: &Request, engine: &str) -> Result<Limits, Value> {
         limits = limits.with_time(Duration::from_millis(millis));
     }
     Ok(limits)
-}
-
-fn alpha_beta_answer<M: std::fmt::Display>(result: SearchResult<M>) -> Result<Value, Value> {
-    let best = result
-        .best_move
-        .as_ref()
-        .ok_or_else(|| error("the search found no move"))?;
-    let pv: Vec<String> = result.pv.iter().map(|m| m.to_string()).collect();
-    let mut answer = json!({
-        "move": best.to_string(),
-        "score": result.score,
-        "depth": result.depth,
-        "nodes": result.nodes,
-        "micros": result.elapsed.as_micros() as u64,
-        "nps": result.nodes_per_second(),
-        "table_hits": result.table_hits,
-        "pv": pv,
-    });
-    if let Some(proof) = result.proof {
-        answer["result"] = json!(proof.name());
-    }
-    Ok(answer)
-}
-
-/// An MCTS answer: the move, `simulations` and `micros`, the move's mean `value` for the side
-/// to move (-1 to 1), the tree's size, the best line, and `result` when the solver proved one.
-fn mcts_answer<M: std::fmt::Display + Copy + PartialEq>(
-    result: MctsResult<M>,
-) -> Result<Value, Value> {
-    let best = result
-        .best_move
-        .ok_or_else(|| error("the search found no move"))?;
-    let pv: Vec<String> = result.pv.iter().map(|s| s.mv.to_string()).collect();
-    let mut answer = json!({
-        "move": best.to_string(),
-        "value": result.value,
-        "simulations": result.simulations,
-        "micros": result.elapsed.as_micros() as u64,
-        "sps": result.simulations_per_second(),
-        "tree_nodes": result.tree_nodes,
-        "pv": pv,
-    });
-    if let Some(proof) = result.proof {
-        answer["result"] = json!(proof.name());
-    }
-    Ok(answer)
 }
 
 fn state<G: RefereeGame>(position: &G) -> Value {

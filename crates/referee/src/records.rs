@@ -1,5 +1,5 @@
 //! The match operations: `record` replays a game record (the PGN-like format of
-//! `boardgames_core::matches::record`, see `docs/records.md`) and answers its final state;
+//! `boardgames_core::matches::record`) and answers its final state;
 //! `match` plays moves and match actions (resign, offer, accept or decline a draw) through
 //! the generic match layer and answers the state, the result with its reason, and the record.
 //!
@@ -12,6 +12,7 @@
 //! `{"error": ...}` for a malformed header or tag; a bad action answers
 //! `{"error": ..., "action": K}` (0-based), with `"ply"` too when the action is a move.
 
+use crate::answers::error;
 use crate::request::Request;
 use crate::RefereeGame;
 use boardgames_core::matches::record::{Record, RecordError, RecordGame};
@@ -50,10 +51,6 @@ fn opening_record(request: &Request) -> bool {
         .unwrap_or("");
     text.parse::<Record>()
         .is_ok_and(|r| r.tag("Opening").is_some())
-}
-
-fn error(message: impl Into<String>) -> Value {
-    json!({ "error": message.into() })
 }
 
 /// The state of a match: the `state` answer's fields, the reason once over, the pending

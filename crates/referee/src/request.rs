@@ -28,7 +28,7 @@ fn op_fields(op: &str) -> Option<&'static [&'static str]> {
 }
 
 /// Rejects the first field the operation does not read: a typo such as `"Depth"` must not
-/// silently do nothing (REFEREE.md, "Additions").
+/// silently do nothing.
 fn check_fields(op: &str, fields: &Map<String, Value>) -> Result<(), String> {
     let Some(own) = op_fields(op) else {
         return Ok(());

@@ -1,4 +1,4 @@
-//! Ultimate tic-tac-toe in the referee. Options: none (the seed's rules), or
+//! Ultimate tic-tac-toe in the referee. Options: none (the standard rules), or
 //! `{"tiebreak": "none" | "boards_won"}`: with `boards_won`, a game whose small boards are all
 //! finished without a macro line goes to the player who won more small boards. Search uses
 //! ai-players' ultimate evaluator.

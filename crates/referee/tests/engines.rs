@@ -1,4 +1,4 @@
-//! The `search` op's engines and threads (REFEREE.md, "Additions"): `"engine": "alphabeta"`
+//! The `search` op's engines and threads: `"engine": "alphabeta"`
 //! (the default) or `"mcts"`, `"threads"`, and the MCTS answer's `simulations` and `micros`.
 
 use boardgames_referee::answer;

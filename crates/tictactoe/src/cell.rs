@@ -8,7 +8,7 @@ use core::str::FromStr;
 /// One of the nine cells: the move of tic-tac-toe.
 ///
 /// Cells are numbered 0-8 left to right, top to bottom (index 0 is the top-left cell `a3`,
-/// index 4 the centre `b2`, index 8 the bottom-right `c1`), the order of the seeds' console game.
+/// index 4 the centre `b2`, index 8 the bottom-right `c1`), the order of the console form.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub struct Cell(u8);
 
@@ -68,7 +68,7 @@ impl Cell {
     }
 
     /// Reads the console form: the row then the column, 1-based, counted from the top-left
-    /// as in the seeds' C console game (`2 1` is the left cell of the middle row, `a2`).
+    /// (`2 1` is the left cell of the middle row, `a2`).
     ///
     /// ```
     /// use boardgames_tictactoe::Cell;

@@ -1,5 +1,5 @@
-//! Positions as text: a compact diagram (`Display` / `FromStr`) and the console drawing of the
-//! seeds' C game.
+//! Positions as text: a compact diagram (`Display` / `FromStr`) and a console drawing with
+//! row and column numbers.
 
 use crate::error::ParsePositionError;
 use crate::{Cell, Marks, Position, Setup};
@@ -88,7 +88,7 @@ impl FromStr for Position {
 }
 
 impl Position {
-    /// The board drawn as the seeds' C console game draws it, with row and column numbers for
+    /// The board drawn for a console, with row and column numbers for
     /// the `row col` input and letters for `a1` input:
     ///
     /// ```text

@@ -56,10 +56,6 @@ impl ParseCellError {
     }
 }
 
-/// Why typed input could not be played (`Game::play_text`): the text is not a cell in either
-/// notation, or the cell cannot be played now.
-pub type InputError = boardgames_core::InputError<crate::Position>;
-
 bitflags::bitflags! {
     /// The problems found in a [`Setup`](crate::Setup) that cannot arise in a game; its
     /// `Display` lists every problem in the set.

@@ -1,18 +1,18 @@
 //! # tictactoe
 //!
 //! Tic-tac-toe rules on bitboards: a 3x3 board, X moves first, three in a line wins, a full
-//! board without a line is a draw (the rules of `RULES.md`, from the seeds).
+//! board without a line is a draw.
 //!
 //! - [`Position`]: `Copy`, four bytes (one 9-bit [`Marks`] bitboard per player); implements
 //!   [`boardgames_core::Game`] (checked [`play`](boardgames_core::Game::play) with typed errors, unchecked
 //!   play, legal moves, status, hashing, uniform random moves and playouts).
 //! - [`Cell`]: the move, written `a1`..`c3` (columns left to right, rows bottom to top) or in the
-//!   console form `row col` (`2 1`, 1-based from the top-left, as the seeds' C game reads it).
+//!   console form `row col` (`2 1`: row then column, 1-based from the top-left).
 //! - Errors name the problem: off the board, malformed, "this cell already has a mark", game over.
 //! - [`Setup`]: the marks and the side to move as plain data, checked by [`Setup::validate`]
 //!   (or `Position::try_from`), which names every problem ([`SetupProblems`]).
 //! - A diagram text form (`X.O/.X./..O`, `Display` / `FromStr`) that is validated on reading,
-//!   the seeds' console drawing, the winning line, and the eight symmetries.
+//!   a console drawing with row and column numbers, the winning line, and the eight symmetries.
 //!
 //! ## Example
 //!
@@ -46,15 +46,15 @@ mod cell;
 mod conformance_tests;
 mod diagram;
 mod error;
+mod game;
 mod position;
 mod record;
 mod setup;
 mod symmetry;
 
 pub use cell::Cell;
-pub use error::{
-    IllegalMove, InputError, ParseCellError, ParsePositionError, SetupError, SetupProblems,
-};
+pub use error::{IllegalMove, ParseCellError, ParsePositionError, SetupError, SetupProblems};
+pub use game::InputError;
 pub use position::Position;
 pub use setup::Setup;
 

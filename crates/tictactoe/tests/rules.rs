@@ -1,4 +1,4 @@
-//! Each rule of RULES.md as a named position.
+//! Each rule of tic-tac-toe as a named position.
 
 use boardgames_core::{Game, MoveList, Player, Status};
 use boardgames_tictactoe::{Cell, IllegalMove, InputError, Position};

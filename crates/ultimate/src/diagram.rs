@@ -21,8 +21,8 @@
 //! `tie-break: boards_won`. The parser ignores blank lines, extra spaces and the separators,
 //! accepts lower-case `x` / `o`, and rejects impossible positions with every problem named.
 
-use crate::{Cells, Move, Position, Rules, Setup, SetupError, SetupProblems, TieBreak};
-use boardgames_core::text::join;
+pub use crate::error::{DiagramProblem, ParsePositionError};
+use crate::{Cells, Move, Position, Rules, Setup, TieBreak};
 use boardgames_core::{ByPlayer, Game, Player, Status};
 use core::fmt;
 use core::str::FromStr;
@@ -79,89 +79,6 @@ impl fmt::Debug for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "Position {{ hash: {:#018x} }}", self.hash())?;
         write!(f, "{self}")
-    }
-}
-
-/// One thing wrong with the text of a diagram. Lines count from 1.
-#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum DiagramProblem {
-    /// A row holds a character that is not a cell, a space or `|`.
-    #[error("line {line}: unexpected character {found:?} (cells are X, O or .)")]
-    BadCharacter {
-        /// The line number.
-        line: usize,
-        /// The character.
-        found: char,
-    },
-    /// A row does not hold exactly nine cells.
-    #[error("line {line}: {cells} cells in the row, expected 9")]
-    RowLength {
-        /// The line number.
-        line: usize,
-        /// The number of cells read.
-        cells: usize,
-    },
-    /// The diagram does not have exactly nine rows of cells.
-    #[error("{rows} rows of cells, expected 9")]
-    RowCount {
-        /// The number of rows read.
-        rows: usize,
-    },
-    /// No status line follows the rows.
-    #[error("missing status line, such as \"X to move, board 5\", \"O to move, any board\", \"X wins\" or \"draw\"")]
-    MissingStatus,
-    /// A status line could not be read.
-    #[error("line {line}: unreadable status {text:?}: expected \"X to move, board N\" (N 1-9), \"X to move, any board\", \"X wins\", \"O wins\" or \"draw\"")]
-    BadStatus {
-        /// The line number.
-        line: usize,
-        /// The text of the line.
-        text: String,
-    },
-    /// More than one status line.
-    #[error("line {line}: a second status line")]
-    ExtraStatus {
-        /// The line number.
-        line: usize,
-    },
-    /// A tie-break line names no known tie-break, or repeats.
-    #[error("line {line}: unreadable tie-break {text:?}: expected \"tie-break: boards_won\" or \"tie-break: none\"")]
-    BadTieBreak {
-        /// The line number.
-        line: usize,
-        /// The text of the line.
-        text: String,
-    },
-}
-
-/// Why a diagram could not become a position.
-#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum ParsePositionError {
-    /// The text is not a diagram: every problem found.
-    #[error("malformed diagram: {}", join(.0, "; "))]
-    Malformed(Vec<DiagramProblem>),
-    /// The diagram reads, but no legal game reaches it: every problem found.
-    #[error(transparent)]
-    Invalid(#[from] SetupError),
-    /// The position is possible, but the status line says otherwise.
-    #[error("the status line says {stated:?}, but the position is {actual}")]
-    StatusMismatch {
-        /// The status line given.
-        stated: String,
-        /// The status of the position (`ongoing`, `first`, `second` or `draw`).
-        actual: Status,
-    },
-}
-
-impl ParsePositionError {
-    /// The impossibilities found, if the diagram read well enough to check them.
-    pub fn problems(&self) -> Option<SetupProblems> {
-        match self {
-            ParsePositionError::Invalid(e) => Some(e.problems()),
-            _ => None,
-        }
     }
 }
 

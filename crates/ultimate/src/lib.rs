@@ -1,6 +1,6 @@
 //! # ultimate
 //!
-//! Ultimate tic-tac-toe, exactly as the seed (`RULES.md`) gives it: nine small 3x3 boards in
+//! Ultimate tic-tac-toe under its common rules: nine small 3x3 boards in
 //! a 3x3 macro board. The cell you play sends your opponent to the small board of the same
 //! number; sent to a finished board, they may play in any unfinished one (and the first move
 //! is free). Three in a line wins a small board; a full board without a line is drawn, owned by
@@ -78,8 +78,8 @@
 mod board_result;
 mod cells;
 pub mod diagram;
-mod game_impl;
-mod illegal;
+mod error;
+mod game;
 mod moves;
 mod playout;
 mod position;
@@ -93,9 +93,12 @@ mod conformance;
 
 pub use board_result::BoardResult;
 pub use cells::{Boards, Cells};
-pub use diagram::{DiagramProblem, ParsePositionError};
-pub use illegal::{IllegalMove, InputError};
-pub use moves::{Move, ParseMoveError};
+pub use error::{
+    DiagramProblem, IllegalMove, ParseMoveError, ParsePositionError, ParseTieBreakError,
+    SetupError, SetupProblems,
+};
+pub use game::InputError;
+pub use moves::Move;
 pub use position::Position;
-pub use rules::{ParseTieBreakError, Rules, TieBreak};
-pub use setup::{Setup, SetupError, SetupProblems};
+pub use rules::{Rules, TieBreak};
+pub use setup::Setup;

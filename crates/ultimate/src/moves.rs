@@ -1,5 +1,6 @@
 //! A move: one cell of one small board, written `BC` (board digit, then cell digit).
 
+use crate::error::ParseMoveError;
 use core::fmt;
 use core::str::FromStr;
 
@@ -104,35 +105,6 @@ impl fmt::Debug for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Move({self})")
     }
-}
-
-/// Why a move in `BC` notation could not be read.
-#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum ParseMoveError {
-    /// Nothing was given.
-    #[error("empty move: expected two digits BC, board then cell, such as 53")]
-    Empty,
-    /// The text is not exactly two characters.
-    #[error(
-        "malformed move {text:?}: expected two digits BC, board 1-9 then cell 1-9, such as 53"
-    )]
-    WrongLength {
-        /// The text given.
-        text: String,
-    },
-    /// The first character is not a digit 1-9.
-    #[error("malformed move: board {found:?} is not a digit 1-9")]
-    BadBoard {
-        /// The character given for the board.
-        found: char,
-    },
-    /// The second character is not a digit 1-9.
-    #[error("malformed move: cell {found:?} is not a digit 1-9")]
-    BadCell {
-        /// The character given for the cell.
-        found: char,
-    },
 }
 
 fn digit_1_to_9(c: char) -> Option<u8> {

@@ -1,5 +1,6 @@
-//! Rule options. The default is the seed's rule set; every option is off by default.
+//! Rule options. The default is the standard rule set: every option is off.
 
+use crate::error::ParseTieBreakError;
 use boardgames_core::{Player, Status};
 use core::fmt;
 use core::str::FromStr;
@@ -7,7 +8,7 @@ use core::str::FromStr;
 /// What decides a game in which every small board is finished without a macro line.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub enum TieBreak {
-    /// The seed's rule: the game is a draw, whatever the number of boards each side won.
+    /// The standard rule: the game is a draw, whatever the number of boards each side won.
     #[default]
     None,
     /// The rule some sites use: the player who won more small boards wins; equal counts draw.
@@ -37,14 +38,6 @@ impl fmt::Display for TieBreak {
 #[cfg(feature = "serde")]
 boardgames_core::serde_via_str!(TieBreak);
 
-/// A tie-break name that is neither `none` nor `boards_won`.
-#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-#[error("unknown tie-break {text:?}: expected \"none\" or \"boards_won\"")]
-pub struct ParseTieBreakError {
-    /// The text given.
-    pub text: String,
-}
-
 impl FromStr for TieBreak {
     type Err = ParseTieBreakError;
 
@@ -62,7 +55,7 @@ impl FromStr for TieBreak {
 ///
 /// ```
 /// use boardgames_ultimate::{Rules, TieBreak};
-/// assert_eq!(Rules::default().tie_break, TieBreak::None); // the seed's rule
+/// assert_eq!(Rules::default().tie_break, TieBreak::None); // the standard rule
 /// let site_rules = Rules::default().with_tie_break(TieBreak::BoardsWon);
 /// assert_eq!(site_rules.tie_break, TieBreak::BoardsWon);
 /// ```
@@ -75,7 +68,8 @@ pub struct Rules {
 }
 
 impl Rules {
-    /// The seed's rules: a game with every small board finished and no macro line is a draw.
+    /// The standard rules, every option off (the default): a game with every small board
+    /// finished and no macro line is a draw.
     pub const SEED: Rules = Rules {
         tie_break: TieBreak::None,
     };

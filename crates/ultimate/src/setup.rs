@@ -1,130 +1,10 @@
 //! Positions built from raw parts (typed in, read from a file, deserialized), checked before
 //! they become a [`Position`]: every problem found is reported.
 
+use crate::error::{SetupError, SetupProblems};
 use crate::{Boards, Cells, Position, Rules};
 use boardgames_core::grid3::{has_line, FULL as GRID_FULL};
 use boardgames_core::{ByPlayer, Player};
-use core::fmt;
-
-bitflags::bitflags! {
-    /// Everything that makes a [`Setup`] impossible to reach by legal play. Its `Display`
-    /// names every problem in the set.
-    #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-    #[non_exhaustive]
-    pub struct SetupProblems: u16 {
-        /// A mark lies on a bit past the 81 cells.
-        const OUTSIDE_BOARD = 1 << 0;
-        /// A cell holds both an X and an O.
-        const SHARED_CELL = 1 << 1;
-        /// X must have as many marks as O, or one more.
-        const MARK_COUNTS = 1 << 2;
-        /// The side to move is not the one the mark counts imply.
-        const SIDE_TO_MOVE = 1 << 3;
-        /// A small board has a line of X and a line of O.
-        const BOARD_WON_BY_BOTH = 1 << 4;
-        /// A won small board holds marks played after it was won (no single mark of the
-        /// winner completes every line).
-        const PLAY_AFTER_BOARD_WON = 1 << 5;
-        /// Both players have a macro line.
-        const GAME_WON_BY_BOTH = 1 << 6;
-        /// Moves were played after the macro win: the winner did not move last, or no single
-        /// last move could have completed the macro line.
-        const PLAY_AFTER_GAME_WON = 1 << 7;
-        /// No mark of the player who moved last lies in a board that was open before it.
-        const NO_POSSIBLE_LAST_MOVE = 1 << 8;
-        /// The forced board is not a board number (0-8).
-        const FORCED_BOARD_OFF_BOARD = 1 << 9;
-        /// The forced board is already won or full.
-        const FORCED_BOARD_FINISHED = 1 << 10;
-        /// The game is over, yet a board to play in is given.
-        const FORCED_BOARD_AFTER_GAME_OVER = 1 << 11;
-        /// No possible last move sends the side to move where the setup says: a forced board
-        /// needs a last move on that cell number, a free choice needs the empty start or a
-        /// last move whose cell names a finished board.
-        const FORCED_BOARD_CONTRADICTS_LAST_MOVE = 1 << 12;
-    }
-}
-
-/// Every problem with its description, in flag order.
-const DESCRIPTIONS: [(SetupProblems, &str); 13] = [
-    (
-        SetupProblems::OUTSIDE_BOARD,
-        "a mark lies outside the 81 cells",
-    ),
-    (
-        SetupProblems::SHARED_CELL,
-        "a cell holds both an X and an O",
-    ),
-    (
-        SetupProblems::MARK_COUNTS,
-        "mark counts cannot happen: X must have as many marks as O, or one more",
-    ),
-    (
-        SetupProblems::SIDE_TO_MOVE,
-        "the side to move contradicts the mark counts (X moves when the counts are equal)",
-    ),
-    (
-        SetupProblems::BOARD_WON_BY_BOTH,
-        "a small board has a line of both X and O",
-    ),
-    (
-        SetupProblems::PLAY_AFTER_BOARD_WON,
-        "a won small board holds marks played after it was won",
-    ),
-    (
-        SetupProblems::GAME_WON_BY_BOTH,
-        "both players have a line of won boards",
-    ),
-    (
-        SetupProblems::PLAY_AFTER_GAME_WON,
-        "moves were played after the game was won",
-    ),
-    (
-        SetupProblems::NO_POSSIBLE_LAST_MOVE,
-        "no mark of the player who moved last could have been the last move",
-    ),
-    (
-        SetupProblems::FORCED_BOARD_OFF_BOARD,
-        "the forced board is not a board 1-9",
-    ),
-    (
-        SetupProblems::FORCED_BOARD_FINISHED,
-        "the forced board is already finished",
-    ),
-    (
-        SetupProblems::FORCED_BOARD_AFTER_GAME_OVER,
-        "the game is over, so there is no board to play in",
-    ),
-    (
-        SetupProblems::FORCED_BOARD_CONTRADICTS_LAST_MOVE,
-        "the board to play in contradicts every possible last move",
-    ),
-];
-
-impl SetupProblems {
-    /// What a problem means, in words (for a single flag; a set of several gets
-    /// `"several problems"`, and its `Display` lists them all).
-    pub fn describe(flag: SetupProblems) -> &'static str {
-        DESCRIPTIONS
-            .iter()
-            .find(|(f, _)| *f == flag)
-            .map_or("several problems", |(_, text)| text)
-    }
-}
-
-impl fmt::Display for SetupProblems {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.is_empty() {
-            return f.write_str("no problem");
-        }
-        boardgames_core::problems::write_problems(f, &DESCRIPTIONS, |flag| self.contains(flag))
-    }
-}
-
-/// A [`Setup`](crate::Setup) that no game reaches, with every problem found
-/// ([`SetupError::problems`](boardgames_core::problems::SetupError::problems)): the shared setup
-/// error of `boardgames_core`, over this game's [`SetupProblems`].
-pub type SetupError = boardgames_core::problems::SetupError<SetupProblems>;
 
 /// The raw parts of a position as plain data, to be checked by [`Setup::validate`] (or
 /// `Position::try_from`).
@@ -163,7 +43,7 @@ pub struct Setup {
 }
 
 impl Default for Setup {
-    /// The empty board under the seed's rules, X to move anywhere.
+    /// The empty board under the standard rules, X to move anywhere.
     fn default() -> Setup {
         Setup {
             marks: ByPlayer::new(Cells::EMPTY, Cells::EMPTY),

@@ -1,7 +1,7 @@
-//! Zobrist hashing of positions: one key per (player, cell), one for "second player to
-//! move", one per forced-board value.
+//! Zobrist keys of positions: one key per (player, cell), one for "second player to move",
+//! one per forced-board value. The position combines them (incrementally as it plays, and
+//! from scratch in `Position::zobrist_from_scratch_impl`).
 
-use crate::position::Grids;
 use boardgames_core::Player;
 
 /// Zobrist keys: 81 per player for the marks, one for "second player to move", and one per
@@ -48,17 +48,4 @@ pub(crate) const fn side_and_forced_keys(side: Player, forced: u8) -> u64 {
         Player::Second => SIDE_KEY,
     };
     side_key ^ forced_key(forced)
-}
-
-/// The hash of a position computed from scratch.
-pub(crate) fn hash_from_scratch(grids: &Grids, side: Player, forced: u8) -> u64 {
-    let mut hash = side_and_forced_keys(side, forced);
-    for player in Player::ALL {
-        for (b, &grid) in grids[player.index()].iter().enumerate() {
-            for c in boardgames_core::bitboard::SetCells(grid) {
-                hash ^= mark_key(player, b as u32 * 9 + c);
-            }
-        }
-    }
-    hash
 }

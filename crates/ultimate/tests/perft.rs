@@ -1,4 +1,4 @@
-//! Perft from the empty board, the numbers of the issue (derived independently).
+//! Perft from the empty board, against published counts (derived independently).
 //!
 //! Depths 1-7 run in every test run (depth 7 takes under two seconds in a debug build);
 //! depth 8 is heavy in a debug build and runs under `cargo test --profile test-release`

@@ -1,4 +1,4 @@
-//! Each rule of RULES.md (seed 000) as a named test over positions drawn as diagrams.
+//! Each rule of ultimate tic-tac-toe as a named test over positions drawn as diagrams.
 
 use boardgames_core::{Game, MoveList, Player, Status};
 use boardgames_ultimate::{BoardResult, Boards, IllegalMove, Move, Position, Rules, TieBreak};
@@ -314,7 +314,7 @@ fn every_board_finished_without_a_macro_line_is_a_draw() {
         game.play(mv(last)).unwrap();
         assert_eq!(game.board_result(8).unwrap(), result);
         assert_eq!(game.finished_boards(), Boards::FULL);
-        // The seed's rule: no tie-break by the number of boards won (5 to 4 in the first).
+        // The standard rule: no tie-break by the number of boards won (5 to 4 in the first).
         assert_eq!(game.status(), Status::Draw, "{diagram}");
         assert!(game.to_string().ends_with("\ndraw"));
     }

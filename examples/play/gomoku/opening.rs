@@ -2,10 +2,11 @@
 //! ("Player 1" acts first), each shown with the colour it holds once that is known; the
 //! turn line says what the opening asks for. The computer is ai-players' `OpeningPlayer`.
 
+use super::board::{final_board, read_compact, winning_lines};
 use crate::console::Console;
-use crate::seats::SeatOptions;
+use crate::seats::{Seat, SeatOptions};
 use crate::session::History;
-use crate::session::{run_session, ConsoleGame, Seat};
+use crate::session::{run_session, ConsoleGame};
 use boardgames_core::{Game, Player, Status};
 use boardgames_gomoku::opening::{Move, Opening, OpeningGame, Step};
 use boardgames_gomoku::Rule;
@@ -90,7 +91,7 @@ impl ConsoleGame for GomokuOpening {
     }
 
     fn read_move(&self, game: &OpeningGame, text: &str) -> Result<Move, String> {
-        super::read_compact(game, text)
+        read_compact(game, text)
     }
 
     fn result(&self, history: &History<OpeningGame>) -> String {
@@ -99,13 +100,13 @@ impl ConsoleGame for GomokuOpening {
             (Status::Won(_), Some(winner)) => format!(
                 "{} wins with {} ({}, {})!",
                 seat_name(game, winner.seat),
-                super::winning_lines(game.position()),
+                winning_lines(game.position()),
                 self.rule,
                 self.opening
             ),
             _ => "Draw: nobody can make a winning line any more.".to_owned(),
         };
-        super::final_board(game.position(), last_stone(history), &verdict)
+        final_board(game.position(), last_stone(history), &verdict)
     }
 }
 
@@ -131,13 +132,10 @@ pub fn run(
         opening,
     };
     run_session(&game, console, options, |number| {
+        // Always the opening's own player: `run` refused --engine mcts with an opening.
         options.seats(number, || {
             let level = level.unwrap_or(Level::Normal);
-            let mut player = OpeningPlayer::new(level, options.seed ^ number);
-            Seat::Computer(
-                player.name(),
-                Box::new(move |game| player.choose_move(game)),
-            )
+            Seat::computer(OpeningPlayer::new(level, options.seed ^ number))
         })
     });
     Ok(())

@@ -122,7 +122,3 @@ impl From<crate::IllegalMove> for IllegalMove {
         }
     }
 }
-
-/// Why typed input could not be played (`Game::play_text`): the text is not a move, or the
-/// move is not legal now.
-pub type InputError = boardgames_core::InputError<super::OpeningGame>;

@@ -12,6 +12,11 @@ use boardgames_core::{
     play_random_moves, Game, MoveList, Player, RandomSource, Status, UniformIndex,
 };
 
+/// Why typed input could not be played (`Game::play_text`): the text is not a move, or the
+/// move is not legal now.
+// Named beside the game it belongs to: this module imports `error.rs`, not the other way round.
+pub type InputError = boardgames_core::InputError<OpeningGame>;
+
 /// Hash keys of what an opening game adds to the stones: 16 steps, 2 black seats, 11 offer
 /// counts, then one key per offered point.
 const KEY_COUNT: usize = 16 + 2 + 11 + MAX_POINTS;

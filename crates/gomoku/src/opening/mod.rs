@@ -19,7 +19,7 @@
 //! changes, and its MCTS backs rewards up by player, so both hold through the opening. The
 //! referee and the computer players search for stones once the opening is over.
 //!
-//! Notation (see `docs/rules.md`): a stone is its point (`h8`); `black` and `white` choose the
+//! Notation: a stone is its point (`h8`); `black` and `white` choose the
 //! colour the acting seat will play; `place2` is Swap2's "two more stones"; `declare:N`
 //! declares N fifth-move offers (Soosõrv-8); `offer:h8` offers a fifth move and `pick:h8`
 //! picks one of the offered fifth moves.
@@ -46,6 +46,7 @@
 //! assert!(game.play(game.parse_move("white").unwrap()).is_err());
 //! ```
 
+mod choose;
 mod error;
 mod game;
 mod moves;
@@ -54,8 +55,8 @@ mod symmetry;
 #[cfg(test)]
 mod tests;
 
-pub use error::{IllegalMove, InputError, NewOpeningError, ParseOpeningError};
-pub use game::{OpeningGame, Winner};
+pub use error::{IllegalMove, NewOpeningError, ParseOpeningError};
+pub use game::{InputError, OpeningGame, Winner};
 pub use moves::{Colour, Move, ParseMoveError};
 pub use script::{Opening, Step, Zone};
 

@@ -1,13 +1,14 @@
 //! The opening rules as data: each rule is a short script of steps, each step saying what may
 //! be done and which seat does it. One interpreter ([`super::OpeningGame`]) plays them all.
+//!
+//! The fallible operations on an [`Opening`] (reading its name, checking that it fits a
+//! board) live in `choose.rs`: the errors they return name an `Opening`, a `Step` or a `Zone`
+//! of this module, which so imports no error.
 
-use super::error::{NewOpeningError, ParseOpeningError};
 use crate::point::Point;
-use crate::rule::Rule;
 use core::fmt;
-use core::str::FromStr;
 
-/// An opening rule, chosen per game on top of the win [`Rule`].
+/// An opening rule, chosen per game on top of the win [`Rule`](crate::Rule).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Opening {
     /// Black's first stone at the centre; black's second stone (move 3) outside the central
@@ -72,27 +73,6 @@ impl Opening {
         !matches!(self, Opening::Swap | Opening::Swap2)
     }
 
-    /// Checks that the opening can be played on a `size` x `size` board under `rule`. Every
-    /// opening is mechanically sound under every win rule (at most five stones are placed
-    /// before play is free, so no opening stone can win or be forbidden); only the board
-    /// size can rule one out.
-    pub fn check(self, size: u32, _rule: Rule) -> Result<(), NewOpeningError> {
-        if self.needs_centre() && size % 2 == 0 {
-            return Err(NewOpeningError::NoCentre {
-                opening: self,
-                size,
-            });
-        }
-        if size < u32::from(self.min_size()) {
-            return Err(NewOpeningError::TooSmall {
-                opening: self,
-                size,
-                min: self.min_size(),
-            });
-        }
-        Ok(())
-    }
-
     /// The script of the rule.
     pub(crate) const fn script(self) -> &'static [Entry] {
         match self {
@@ -115,22 +95,6 @@ impl Opening {
 impl fmt::Display for Opening {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
-    }
-}
-
-impl FromStr for Opening {
-    type Err = ParseOpeningError;
-
-    /// Reads a name of [`Opening::name`]; `soosõrv8`, `long-pro` and upper case are accepted.
-    fn from_str(text: &str) -> Result<Opening, ParseOpeningError> {
-        let name = text.trim().to_lowercase().replace(['-', ' '], "_");
-        let name = name.replace('õ', "o");
-        Opening::ALL
-            .into_iter()
-            .find(|o| o.name() == name || o.name() == name.replace('_', ""))
-            .ok_or(ParseOpeningError {
-                name: text.to_owned(),
-            })
     }
 }
 

@@ -1,10 +1,11 @@
-//! Crate-level unit tests: seed 001's rule table, threat shapes with diagrams, the fast shape
-//! tables and win check against slow obvious ones, undo, perft and the conformance harness.
+//! Crate-level unit tests: the rule table "the same line, three results", threat shapes with
+//! diagrams, the fast shape tables and win check against slow obvious ones, undo, perft and
+//! the conformance harness.
 
 mod conformance;
 mod renju;
 mod renju_slow;
-mod seed_table;
+mod rule_table;
 mod setups;
 mod shapes;
 mod slow;

@@ -217,7 +217,7 @@ fn reasons_name_the_lines_involved() {
     assert_eq!(lines_of(&game, "i8"), ["f8-i8", "i8-i11"]);
 }
 
-/// The case (seed 0 of the public renju games, before ply 42): black's i7 makes a
+/// A case from a public renju game (before ply 42): black's i7 makes a
 /// three through h6 and one through j6, but j6 also completes a five on another line (h4 i5
 /// j6 k7 l8): a move that makes five is a win, not a straight four, so that three is not
 /// true. One true three: i7 is allowed.

@@ -23,7 +23,7 @@ fn a_setup_reports_every_problem_at_once() {
     assert_eq!(err.problems(), setup.problems());
     assert_eq!(
         err.to_string(),
-        "invalid position: a stone lies off the board; a point holds both colours"
+        "impossible position: a stone lies off the board; a point holds both colours"
     );
     let bad_size = Setup {
         size: 21,

@@ -1,4 +1,4 @@
-//! Threat shapes (seed 001's vocabulary): five, straight four, four, open, split and closed
+//! Threat shapes: five, straight four, four, open, split and closed
 //! three, and the combinations four-three, double four and double three; at a point or over
 //! the whole board, for either colour, judged under the game's rule.
 //!
@@ -208,16 +208,7 @@ impl Position {
             let key = line_key(own, opp, point, axis, self.size(), &rule, colour);
             table.get(key.index()).copied().unwrap_or_default()
         };
-        self.true_threes(
-            colour,
-            point,
-            Threats([
-                shape(Axis::Horizontal),
-                shape(Axis::Vertical),
-                shape(Axis::Diagonal),
-                shape(Axis::AntiDiagonal),
-            ]),
-        )
+        self.true_threes(colour, point, Threats(Axis::ALL.map(shape)))
     }
 
     /// For a colour restricted by forbidden points (renju's black): a live three counts only
@@ -261,16 +252,7 @@ impl Position {
                 );
                 table.get(key.index()).copied().unwrap_or_default()
             };
-            threats[point.index()] = self.true_threes(
-                colour,
-                point,
-                Threats([
-                    shape(Axis::Horizontal),
-                    shape(Axis::Vertical),
-                    shape(Axis::Diagonal),
-                    shape(Axis::AntiDiagonal),
-                ]),
-            );
+            threats[point.index()] = self.true_threes(colour, point, Threats(Axis::ALL.map(shape)));
         }
         ThreatBoard { threats, points }
     }

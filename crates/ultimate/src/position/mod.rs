@@ -5,7 +5,7 @@ mod play;
 
 pub(crate) use play::PlayoutEnd;
 
-use crate::zobrist::{forced_key, hash_from_scratch};
+use crate::zobrist::{forced_key, mark_key, side_and_forced_keys};
 use crate::{BoardResult, Boards, Cells, Move, Rules};
 use boardgames_core::grid3::{has_line, FULL as GRID_FULL};
 use boardgames_core::{ByPlayer, Player, Status};
@@ -26,7 +26,7 @@ pub(crate) type Grids = [[u16; 9]; 2];
 /// Zobrist hash are kept up to date with each move. The position is `Copy`, at most 64 bytes,
 /// and copy-make: to try a move, copy it and play on the copy.
 ///
-/// Start with [`Position::new`] (the seed's rules) or [`Position::with_rules`]; read a typed
+/// Start with [`Position::new`] (the standard rules, [`Rules::SEED`](crate::Rules::SEED)) or [`Position::with_rules`]; read a typed
 /// or stored position with its [`FromStr`](core::str::FromStr) diagram parser or a
 /// [`Setup`](crate::Setup); play through the [`boardgames_core::Game`] trait.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -53,7 +53,8 @@ impl Default for Position {
 }
 
 impl Position {
-    /// The empty board under the seed's rules, X (the first player) to move anywhere.
+    /// The empty board under the standard rules ([`Rules::SEED`](crate::Rules::SEED)), X (the
+    /// first player) to move anywhere.
     pub const fn new() -> Position {
         Position::with_rules(Rules::SEED)
     }
@@ -281,8 +282,17 @@ impl Position {
         self.hash
     }
 
+    /// The hash computed from scratch: the side to move, the forced board and every mark.
     pub(crate) fn zobrist_from_scratch_impl(&self) -> u64 {
-        hash_from_scratch(&self.grids, self.side, self.forced)
+        let mut hash = side_and_forced_keys(self.side, self.forced);
+        for player in Player::ALL {
+            for (b, &grid) in self.grids[player.index()].iter().enumerate() {
+                for c in boardgames_core::bitboard::SetCells(grid) {
+                    hash ^= mark_key(player, b as u32 * 9 + c);
+                }
+            }
+        }
+        hash
     }
 
     /// An upper bound on the plies left: the empty cells of the unfinished boards.

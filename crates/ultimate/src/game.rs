@@ -5,6 +5,22 @@ use crate::{IllegalMove, Move, ParseMoveError, Position};
 use boardgames_core::bitboard::SetCells;
 use boardgames_core::{Game, MoveList, Player, RandomSource, Status};
 
+/// Why typed input could not be played (`Game::play_text`): it could not be read, or the move
+/// is illegal.
+///
+/// ```
+/// use boardgames_ultimate::{InputError, Position};
+/// use boardgames_core::Game;
+///
+/// let mut game = Position::new();
+/// game.play_text("53").unwrap();
+/// assert!(matches!(game.play_text("5"), Err(InputError::Parse(_))));
+/// assert!(matches!(game.play_text("11"), Err(InputError::Illegal(_))));
+/// ```
+// Named beside the `Game` impl whose move parser and legality check it joins, not in
+// `error.rs`: the alias names the position, whose module imports the errors.
+pub type InputError = boardgames_core::InputError<Position>;
+
 impl Game for Position {
     type Move = Move;
     type ParseMoveError = ParseMoveError;

@@ -1,4 +1,4 @@
-//! Seed 001's table "the same line, three results", one named test per case, played move by
+//! The rule table "the same line, three results", one named test per case, played move by
 //! move so the incremental win check judges the last stone. Each case also runs under the
 //! Gomocup Caro rules.
 //!
