@@ -282,6 +282,15 @@ pub mod dihedral {
     }
 }
 
+/// Writes the bits of `bits` into `plane` as 0.0 / 1.0: `plane[i]` is bit `i` (bits past the
+/// plane's length are ignored). The common writer of the games' bitboard planes.
+#[inline]
+pub fn write_bit_plane(plane: &mut [f32], bits: u128) {
+    for (i, value) in plane.iter_mut().enumerate().take(128) {
+        *value = ((bits >> i) & 1) as f32;
+    }
+}
+
 /// Writes into `out` the image of a planes-major observation of `shape` whose every plane maps
 /// cell `(r, c)` to `cell(r, c)`, a permutation of the grid. Both buffers must have the
 /// shape's length; nothing is written otherwise.
@@ -349,6 +358,13 @@ mod tests {
                 found: 7
             })
         );
+    }
+
+    #[test]
+    fn bit_planes_are_zero_one() {
+        let mut plane = [0.5; 4];
+        write_bit_plane(&mut plane, 0b1_0101);
+        assert_eq!(plane, [1.0, 0.0, 1.0, 0.0]);
     }
 
     #[test]
