@@ -23,6 +23,7 @@ mod request;
 mod tictactoe;
 mod ultimate;
 
+pub use morris::Morris;
 use request::Request;
 use serde_json::{json, Value};
 

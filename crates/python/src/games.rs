@@ -1,0 +1,115 @@
+//! The games as the bindings see them: integer actions, observations and text, behind one
+//! object-safe trait ([`DynGame`]) so that a Python `State` holds any game.
+
+use crate::errors::{Error, Result};
+use boardgames_core::actions::{Actions, Observe};
+use boardgames_core::{Game, Player, Status};
+use boardgames_gomoku::opening::OpeningGame;
+use boardgames_referee::{Morris, RefereeGame};
+use serde_json::{Map, Value};
+
+/// The names `new_state` and `VectorEnv` accept.
+pub const GAMES: [&str; 4] = ["tictactoe", "ultimate", "gomoku", "morris"];
+
+/// A game the bindings serve: the referee's options and searches, integer actions and
+/// observation planes, and its text diagram.
+pub trait Encoded: RefereeGame + Game<Move: Send + Sync> + Send + Sync + 'static {
+    /// [`Actions::action_count`].
+    fn action_count(&self) -> usize;
+    /// [`Actions::action_id`].
+    fn action_id(&self, mv: Self::Move) -> usize;
+    /// [`Actions::action_move`]: the legal move with this id, or why not.
+    fn action_move(&self, action: usize) -> Result<Self::Move>;
+    /// [`Actions::legal_action_mask`].
+    fn write_mask(&self, mask: &mut [bool]) -> Result<()>;
+    /// [`Observe::observation_shape`] as `[planes, rows, columns]`.
+    fn shape(&self) -> [usize; 3];
+    /// [`Observe::observation_planes`].
+    fn planes(&self) -> &'static [&'static str];
+    /// [`Observe::write_observation`].
+    fn write_observation(&self, perspective: Player, out: &mut [f32]) -> Result<()>;
+    /// The crate's text diagram of the position.
+    fn text(&self) -> String;
+}
+
+/// An error of a buffer the bindings sized themselves: a bug here, not the caller's.
+fn internal(error: impl std::fmt::Display) -> Error {
+    Error::Other(format!("internal error: {error}"))
+}
+
+/// Implements [`Encoded`] for a position type with the board-core traits.
+macro_rules! encoded_via_traits {
+    ($($t:ty => |$g:ident| $text:expr),* $(,)?) => {$(
+        impl Encoded for $t {
+            fn action_count(&self) -> usize {
+                Actions::action_count(self)
+            }
+            fn action_id(&self, mv: Self::Move) -> usize {
+                Actions::action_id(self, mv)
+            }
+            fn action_move(&self, action: usize) -> Result<Self::Move> {
+                Actions::action_move(self, action).map_err(|e| Error::Illegal(e.to_string()))
+            }
+            fn write_mask(&self, mask: &mut [bool]) -> Result<()> {
+                self.legal_action_mask(mask).map_err(internal)
+            }
+            fn shape(&self) -> [usize; 3] {
+                let shape = self.observation_shape();
+                [shape.planes, shape.rows, shape.columns]
+            }
+            fn planes(&self) -> &'static [&'static str] {
+                self.observation_planes()
+            }
+            fn write_observation(&self, perspective: Player, out: &mut [f32]) -> Result<()> {
+                Observe::write_observation(self, perspective, out).map_err(internal)
+            }
+            fn text(&self) -> String {
+                let $g = self;
+                $text
+            }
+        }
+    )*};
+}
+
+encoded_via_traits!(
+    boardgames_tictactoe::Position => |g| g.to_string(),
+);
+
+/// The referee's morris: the position, or a match record when draw rules are set. Actions
+/// and observations are the position's; once a draw rule ends the game, no action is legal.
+fn morris_position(game: &Morris) -> &boardgames_morris::Position {
+    match game {
+        Morris::Plain(position) => position,
+        Morris::Ruled(record) => record.position(),
+    }
+}
+
+/// The start position of `game` under `options` (the referee's option names and messages).
+pub fn start<T>(game: &str, options: &Map<String, Value>, make: impl StartVisitor<T>) -> Result<T> {
+    let bad = |e: String| Error::Option(e);
+    match game {
+        "tictactoe" => {
+            Ok(make.visit(boardgames_tictactoe::Position::from_options(options).map_err(bad)?))
+        }
+        other => Err(Error::Option(format!(
+            "unknown game {other:?}: the games are {}",
+            GAMES.join(", ")
+        ))),
+    }
+}
+
+/// What to build from a start position of any game: a state, a batch.
+pub trait StartVisitor<T> {
+    /// Builds from the start position `start`.
+    fn visit<G: Encoded>(self, start: G) -> T;
+}
+
+/// The game's result as returns: +1 for a win, -1 for a loss, 0 for a draw or an unfinished
+/// game, indexed by player.
+pub fn returns(status: Status) -> [f32; 2] {
+    match status {
+        Status::Won(Player::First) => [1.0, -1.0],
+        Status::Won(Player::Second) => [-1.0, 1.0],
+        _ => [0.0, 0.0],
+    }
+}
