@@ -411,7 +411,8 @@ fn checked_observations<G: Symmetries>(pos: &G) -> Result<[Vec<f32>; 2], TestCas
     let shape = pos.observation_shape();
     let names = pos.observation_planes();
     prop_assert_eq!(names.len(), shape.planes, "plane names vs shape");
-    let mut views = [vec![0.0; shape.len()], vec![0.0; shape.len()]];
+    // NaN shows any value the writer leaves unwritten.
+    let mut views = [vec![f32::NAN; shape.len()], vec![f32::NAN; shape.len()]];
     for (view, player) in views.iter_mut().zip([Player::First, Player::Second]) {
         pos.write_observation(player, view)
             .map_err(|e| TestCaseError::fail(e.to_string()))?;
@@ -469,10 +470,13 @@ fn check_symmetry<G: ActionConformance>(
         mapped_mask[pos.map_action(s, a).map_err(fail)?] = legal;
     }
     let inverse = pos.inverse_symmetry(s).map_err(fail)?;
-    let mut mapped = [vec![0.0; views[0].len()], vec![0.0; views[0].len()]];
+    let mut mapped = [
+        vec![f32::NAN; views[0].len()],
+        vec![f32::NAN; views[0].len()],
+    ];
     for (view, out) in views.iter().zip(mapped.iter_mut()) {
         pos.map_observation(s, view, out).map_err(fail)?;
-        let mut back = vec![0.0; view.len()];
+        let mut back = vec![f32::NAN; view.len()];
         pos.map_observation(inverse, out, &mut back).map_err(fail)?;
         prop_assert_eq!(&back, view, "symmetry {} then its inverse", s);
     }

@@ -75,6 +75,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod actions;
 mod board_result;
 mod cells;
 pub mod diagram;
