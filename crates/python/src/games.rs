@@ -73,6 +73,7 @@ macro_rules! encoded_via_traits {
 
 encoded_via_traits!(
     boardgames_tictactoe::Position => |g| g.to_string(),
+    boardgames_ultimate::Position => |g| g.to_string(),
 );
 
 /// The referee's morris: the position, or a match record when draw rules are set. Actions
@@ -86,16 +87,19 @@ fn morris_position(game: &Morris) -> &boardgames_morris::Position {
 
 /// The start position of `game` under `options` (the referee's option names and messages).
 pub fn start<T>(game: &str, options: &Map<String, Value>, make: impl StartVisitor<T>) -> Result<T> {
-    let bad = |e: String| Error::Option(e);
     match game {
-        "tictactoe" => {
-            Ok(make.visit(boardgames_tictactoe::Position::from_options(options).map_err(bad)?))
-        }
+        "tictactoe" => build::<boardgames_tictactoe::Position, T>(options, make),
+        "ultimate" => build::<boardgames_ultimate::Position, T>(options, make),
         other => Err(Error::Option(format!(
             "unknown game {other:?}: the games are {}",
             GAMES.join(", ")
         ))),
     }
+}
+
+fn build<G: Encoded, T>(options: &Map<String, Value>, make: impl StartVisitor<T>) -> Result<T> {
+    let start = G::from_options(options).map_err(Error::Option)?;
+    Ok(make.visit(start))
 }
 
 /// What to build from a start position of any game: a state, a batch.
