@@ -147,7 +147,9 @@ pub trait Actions: Game {
     /// a game).
     fn action_count(&self) -> usize;
 
-    /// The id of a move of this game (below [`Actions::action_count`]).
+    /// The id of a move of this game (below [`Actions::action_count`]). A value of the move
+    /// type that is no move under these options (a gomoku point off a smaller board) gives
+    /// `action_count()` itself, an id every other operation rejects.
     fn action_id(&self, mv: Self::Move) -> usize;
 
     /// The legal move with this id here, or why not.
