@@ -85,11 +85,51 @@ fn morris_position(game: &Morris) -> &boardgames_morris::Position {
     }
 }
 
+impl Encoded for Morris {
+    fn action_count(&self) -> usize {
+        morris_position(self).action_count()
+    }
+    fn action_id(&self, mv: Self::Move) -> usize {
+        morris_position(self).action_id(mv)
+    }
+    fn action_move(&self, action: usize) -> Result<Self::Move> {
+        let mv = Actions::action_move(morris_position(self), action)
+            .map_err(|e| Error::Illegal(e.to_string()))?;
+        // The match's own check: a game a draw rule ended takes no move.
+        self.check_move(mv)
+            .map_err(|e| Error::Illegal(format!("action {action}: not legal here: {e}")))?;
+        Ok(mv)
+    }
+    fn write_mask(&self, mask: &mut [bool]) -> Result<()> {
+        morris_position(self)
+            .legal_action_mask(mask)
+            .map_err(internal)?;
+        if self.status().is_over() {
+            mask.fill(false);
+        }
+        Ok(())
+    }
+    fn shape(&self) -> [usize; 3] {
+        let shape = morris_position(self).observation_shape();
+        [shape.planes, shape.rows, shape.columns]
+    }
+    fn planes(&self) -> &'static [&'static str] {
+        morris_position(self).observation_planes()
+    }
+    fn write_observation(&self, perspective: Player, out: &mut [f32]) -> Result<()> {
+        Observe::write_observation(morris_position(self), perspective, out).map_err(internal)
+    }
+    fn text(&self) -> String {
+        morris_position(self).to_string()
+    }
+}
+
 /// The start position of `game` under `options` (the referee's option names and messages).
 pub fn start<T>(game: &str, options: &Map<String, Value>, make: impl StartVisitor<T>) -> Result<T> {
     match game {
         "tictactoe" => build::<boardgames_tictactoe::Position, T>(options, make),
         "ultimate" => build::<boardgames_ultimate::Position, T>(options, make),
+        "morris" => build::<Morris, T>(options, make),
         other => Err(Error::Option(format!(
             "unknown game {other:?}: the games are {}",
             GAMES.join(", ")

@@ -1,0 +1,34 @@
+"""Shared helpers of the test suite."""
+
+import random
+
+import pytest
+
+import boardgames
+
+#: Every game with a small set of options, as (game, options) pairs.
+GAME_CASES = [
+    ("tictactoe", {}),
+    ("ultimate", {}),
+    ("morris", {}),
+    ("morris", {"draw_rule": {"threefold": True, "quiet_moves": 30}}),
+]
+
+
+def case_id(case):
+    game, options = case
+    return game + ("-" + "-".join(f"{k}" for k in options) if options else "")
+
+
+@pytest.fixture(params=GAME_CASES, ids=[case_id(c) for c in GAME_CASES])
+def game_case(request):
+    return request.param
+
+
+def random_game(game, options, seed, max_plies=400):
+    """Plays random legal actions from the start; returns the state."""
+    rng = random.Random(seed)
+    state = boardgames.new_state(game, **options)
+    while not state.is_terminal() and len(state.history()) < max_plies:
+        state.apply_action(rng.choice(state.legal_actions()))
+    return state
