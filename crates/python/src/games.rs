@@ -74,6 +74,9 @@ macro_rules! encoded_via_traits {
 encoded_via_traits!(
     boardgames_tictactoe::Position => |g| g.to_string(),
     boardgames_ultimate::Position => |g| g.to_string(),
+    boardgames_gomoku::Position => |g| g.to_string(),
+    // The opening's diagram is its board's, under a line saying what the seat to act may do.
+    OpeningGame => |g| format!("{}\n{}", g.step(), g.position()),
 );
 
 /// The referee's morris: the position, or a match record when draw rules are set. Actions
@@ -129,6 +132,9 @@ pub fn start<T>(game: &str, options: &Map<String, Value>, make: impl StartVisito
     match game {
         "tictactoe" => build::<boardgames_tictactoe::Position, T>(options, make),
         "ultimate" => build::<boardgames_ultimate::Position, T>(options, make),
+        // The referee's parsers: the opening game takes "opening" on top of the plain options.
+        "gomoku" if options.contains_key("opening") => build::<OpeningGame, T>(options, make),
+        "gomoku" => build::<boardgames_gomoku::Position, T>(options, make),
         "morris" => build::<Morris, T>(options, make),
         other => Err(Error::Option(format!(
             "unknown game {other:?}: the games are {}",

@@ -10,6 +10,10 @@ import boardgames
 GAME_CASES = [
     ("tictactoe", {}),
     ("ultimate", {}),
+    ("gomoku", {"size": 9, "rule": "freestyle"}),
+    ("gomoku", {"size": 7, "rule": "renju"}),
+    ("gomoku", {"size": 15, "opening": "swap2"}),
+    ("gomoku", {"size": 15, "rule": "renju", "opening": "soosorv8"}),
     ("morris", {}),
     ("morris", {"draw_rule": {"threefold": True, "quiet_moves": 30}}),
 ]
@@ -17,7 +21,7 @@ GAME_CASES = [
 
 def case_id(case):
     game, options = case
-    return game + ("-" + "-".join(f"{k}" for k in options) if options else "")
+    return "-".join([game] + [str(v) for v in options.values() if not isinstance(v, dict)] + [k for k, v in options.items() if isinstance(v, dict)])
 
 
 @pytest.fixture(params=GAME_CASES, ids=[case_id(c) for c in GAME_CASES])
