@@ -76,8 +76,8 @@
 use crate::opening::{Colour, Move, OpeningGame};
 use crate::{Point, PointSet, Position};
 use boardgames_core::actions::{
-    dihedral, map_grid_observation, ActionError, Actions, BufferSizeError, ObservationShape,
-    Observe, Symmetries, SymmetryError,
+    dihedral, map_dihedral_observation, write_bit_plane, ActionError, Actions, BufferSizeError,
+    ObservationShape, Observe, Symmetries, SymmetryError,
 };
 use boardgames_core::{Game, MoveList, Player};
 
@@ -122,13 +122,21 @@ pub(crate) fn point_on(square: usize, n: usize) -> Option<Point> {
     Point::new((square % n) as u8, row as u8)
 }
 
-/// Writes the points of `set` into the squares of an `n` x `n` plane (or mask).
+/// Writes the points of `set` into the squares of an `n` x `n` plane.
 #[inline]
-fn write_set<T: From<bool>>(plane: &mut [T], set: &PointSet, n: usize) {
+fn write_set(plane: &mut [f32], set: &PointSet, n: usize) {
+    for (row, &word) in set.rows.iter().take(n).enumerate() {
+        write_bit_plane(&mut plane[(n - 1 - row) * n..(n - row) * n], word.into());
+    }
+}
+
+/// Writes the points of `set` into the squares of an `n` x `n` mask.
+#[inline]
+fn write_mask(mask: &mut [bool], set: &PointSet, n: usize) {
     for (row, word) in set.rows.iter().take(n).enumerate() {
-        let line = &mut plane[(n - 1 - row) * n..(n - row) * n];
+        let line = &mut mask[(n - 1 - row) * n..(n - row) * n];
         for (column, value) in line.iter_mut().enumerate() {
-            *value = T::from((word >> column) & 1 != 0);
+            *value = (word >> column) & 1 != 0;
         }
     }
 }
@@ -206,7 +214,7 @@ impl Actions for Position {
 
     fn legal_action_mask(&self, mask: &mut [bool]) -> Result<(), BufferSizeError> {
         BufferSizeError::check(self.action_count(), mask.len())?;
-        write_set(mask, &self.legal_points(), self.side());
+        write_mask(mask, &self.legal_points(), self.side());
         Ok(())
     }
 }
@@ -260,10 +268,8 @@ impl Symmetries for Position {
         out: &mut [f32],
     ) -> Result<(), SymmetryError> {
         SymmetryError::check(symmetry, dihedral::COUNT)?;
-        let n = self.side();
-        map_grid_observation(self.observation_shape(), obs, out, |r, c| {
-            dihedral::map(symmetry, n, r, c)
-        })?;
+        let shape = self.observation_shape();
+        map_dihedral_observation(shape.planes, shape.rows, symmetry, obs, out)?;
         Ok(())
     }
 }
@@ -379,7 +385,7 @@ impl Actions for OpeningGame {
             }
         } else {
             let (stones, rest) = mask.split_at_mut(layout.n * layout.n);
-            write_set(stones, &self.position().legal_points(), layout.n);
+            write_mask(stones, &self.position().legal_points(), layout.n);
             rest.fill(false);
         }
         Ok(())
@@ -452,10 +458,8 @@ impl Symmetries for OpeningGame {
         out: &mut [f32],
     ) -> Result<(), SymmetryError> {
         SymmetryError::check(symmetry, dihedral::COUNT)?;
-        let n = self.position().side();
-        map_grid_observation(self.observation_shape(), obs, out, |r, c| {
-            dihedral::map(symmetry, n, r, c)
-        })?;
+        let shape = self.observation_shape();
+        map_dihedral_observation(shape.planes, shape.rows, symmetry, obs, out)?;
         Ok(())
     }
 }

@@ -33,7 +33,7 @@
 
 use crate::{Cell, Position};
 use boardgames_core::actions::{
-    dihedral, map_grid_observation, write_bit_plane, ActionError, Actions, BufferSizeError,
+    dihedral, map_dihedral_observation, write_bit_plane, ActionError, Actions, BufferSizeError,
     ObservationShape, Observe, Symmetries, SymmetryError,
 };
 use boardgames_core::{grid3, Game, Player};
@@ -143,9 +143,7 @@ impl Symmetries for Position {
         out: &mut [f32],
     ) -> Result<(), SymmetryError> {
         SymmetryError::check(symmetry, dihedral::COUNT)?;
-        map_grid_observation(OBSERVATION_SHAPE, obs, out, |r, c| {
-            dihedral::map(symmetry, 3, r, c)
-        })?;
+        map_dihedral_observation(OBSERVATION_SHAPE.planes, 3, symmetry, obs, out)?;
         Ok(())
     }
 }

@@ -38,10 +38,10 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use crate::{Cells, Move, Position};
+use crate::{Boards, Move, Position};
 use boardgames_core::actions::{
-    dihedral, map_grid_observation, ActionError, Actions, BufferSizeError, ObservationShape,
-    Observe, Symmetries, SymmetryError,
+    dihedral, map_dihedral_observation, write_bit_plane, ActionError, Actions, BufferSizeError,
+    ObservationShape, Observe, Symmetries, SymmetryError,
 };
 use boardgames_core::{Game, Player};
 
@@ -66,7 +66,7 @@ pub const OBSERVATION_PLANES: [&str; 7] = [
     "to_move",
 ];
 
-/// `BIT_OF_SQUARE[row * 9 + column]` is the cell index (the [`Cells`] bit) of that square.
+/// `BIT_OF_SQUARE[row * 9 + column]` is the cell index (the [`crate::Cells`] bit) of that square.
 const BIT_OF_SQUARE: [u8; 81] = bit_of_square();
 
 const fn bit_of_square() -> [u8; 81] {
@@ -98,12 +98,21 @@ const fn action_images() -> [[u8; 81]; 8] {
     table
 }
 
-/// Writes the cells of `cells` into a 9 x 9 row-major plane.
+/// Writes a 9 x 9 row-major plane from nine 9-bit small-board masks (bit `c` of `grids[b]`
+/// for cell `c` of board `b`): each row of the whole board is three 3-cell rows of boards.
 #[inline]
-fn write_cells(plane: &mut [f32], cells: Cells) {
-    for (value, &bit) in plane.iter_mut().zip(BIT_OF_SQUARE.iter()) {
-        *value = ((cells.0 >> bit) & 1) as f32;
+fn write_grids(plane: &mut [f32], grids: &[u16; 9]) {
+    for (row, line) in plane.chunks_exact_mut(9).enumerate() {
+        let (band, shift) = (row / 3 * 3, 3 * (row % 3));
+        let chunk = |k: usize| u32::from(grids[band + k] >> shift) & 7;
+        write_bit_plane(line, (chunk(0) | chunk(1) << 3 | chunk(2) << 6).into());
     }
+}
+
+/// The small-board masks of the boards in `boards`: every cell of each.
+#[inline]
+fn grids_of(boards: Boards) -> [u16; 9] {
+    core::array::from_fn(|b| if boards.contains(b as u32) { 0x1FF } else { 0 })
 }
 
 impl Actions for Position {
@@ -151,17 +160,17 @@ impl Observe for Position {
     ) -> Result<(), BufferSizeError> {
         BufferSizeError::check(OBSERVATION_SHAPE.len(), out.len())?;
         let other = perspective.opponent();
-        let sets = [
-            self.marks(perspective),
-            self.marks(other),
-            Cells::of_boards(self.boards_won(perspective)),
-            Cells::of_boards(self.boards_won(other)),
-            Cells::of_boards(self.drawn_boards()),
-            Cells::of_boards(self.playable_boards()),
+        let grids = [
+            *self.board_masks(perspective),
+            *self.board_masks(other),
+            grids_of(self.boards_won(perspective)),
+            grids_of(self.boards_won(other)),
+            grids_of(self.drawn_boards()),
+            grids_of(self.playable_boards()),
         ];
-        let (board_planes, to_move) = out.split_at_mut(sets.len() * 81);
-        for (cells, plane) in sets.into_iter().zip(board_planes.chunks_exact_mut(81)) {
-            write_cells(plane, cells);
+        let (board_planes, to_move) = out.split_at_mut(grids.len() * 81);
+        for (grids, plane) in grids.iter().zip(board_planes.chunks_exact_mut(81)) {
+            write_grids(plane, grids);
         }
         to_move.fill(f32::from(u8::from(self.side_to_move() == perspective)));
         Ok(())
@@ -196,9 +205,7 @@ impl Symmetries for Position {
         out: &mut [f32],
     ) -> Result<(), SymmetryError> {
         SymmetryError::check(symmetry, dihedral::COUNT)?;
-        map_grid_observation(OBSERVATION_SHAPE, obs, out, |r, c| {
-            dihedral::map(symmetry, 9, r, c)
-        })?;
+        map_dihedral_observation(OBSERVATION_SHAPE.planes, 9, symmetry, obs, out)?;
         Ok(())
     }
 }
@@ -253,7 +260,10 @@ mod tests {
         // X has won the top-left board with its top row; O has one mark in each of the next
         // two boards and moves anywhere (X's last move sent it to the finished board).
         let setup = crate::Setup {
-            marks: boardgames_core::ByPlayer::new(Cells(0b111), Cells(1 << 9 | 1 << 18)),
+            marks: boardgames_core::ByPlayer::new(
+                crate::Cells(0b111),
+                crate::Cells(1 << 9 | 1 << 18),
+            ),
             side_to_move: Player::Second,
             forced_board: None,
             rules: crate::Rules::SEED,
