@@ -10,6 +10,16 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use serde_json::{Map, Value};
 
+/// The observation buffer, (n, planes, rows, columns).
+type Observations<'py> = Bound<'py, PyArray4<f32>>;
+/// The legal-action masks, (n, actions).
+type Masks<'py> = Bound<'py, PyArray2<bool>>;
+
+/// The rewards of a step, (n, 2).
+type Rewards<'py> = Bound<'py, PyArray2<f32>>;
+/// The flags of a step, (n,).
+type Dones<'py> = Bound<'py, PyArray1<bool>>;
+
 /// The most games one `VectorEnv` holds.
 const MAX_ENVS: usize = 1 << 20;
 
@@ -173,7 +183,7 @@ impl VectorEnv {
     fn reset<'py>(
         mut slf: PyRefMut<'py, Self>,
         py: Python<'py>,
-    ) -> PyResult<(Bound<'py, PyArray4<f32>>, Bound<'py, PyArray2<bool>>)> {
+    ) -> PyResult<(Observations<'py>, Masks<'py>)> {
         with_buffers!(py, slf, |out| |b: &mut dyn DynBatch, o| b.reset(o));
         Ok((slf.observations(py), slf.legal_actions_mask(py)))
     }
@@ -181,17 +191,11 @@ impl VectorEnv {
     /// Plays `actions[i]` (one legal action id per game) in every game, restarts the games that
     /// end, and returns (observations, masks, rewards, dones): the buffers, written in place.
     /// Raises IllegalMove, changing no game, if any action is not legal.
-    #[allow(clippy::type_complexity)]
     fn step<'py>(
         mut slf: PyRefMut<'py, Self>,
         py: Python<'py>,
         actions: &Bound<'py, PyAny>,
-    ) -> PyResult<(
-        Bound<'py, PyArray4<f32>>,
-        Bound<'py, PyArray2<bool>>,
-        Bound<'py, PyArray2<f32>>,
-        Bound<'py, PyArray1<bool>>,
-    )> {
+    ) -> PyResult<(Observations<'py>, Masks<'py>, Rewards<'py>, Dones<'py>)> {
         let actions = int64_array(py, actions)?;
         let readonly = actions.try_readonly().map_err(busy)?;
         let ids = readonly.as_slice().map_err(busy)?;

@@ -1,12 +1,8 @@
 //! The Python exceptions and the guard that keeps Rust panics from crossing into Python.
-//!
-//! PyO3's macros expand to unsafe code (the crate's lints deny it elsewhere), hence the
-//! `allow` on the exception items.
 
 use pyo3::PyErr;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-#[allow(unsafe_code)]
 mod types {
     use pyo3::create_exception;
     use pyo3::exceptions::PyValueError;

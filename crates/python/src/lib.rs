@@ -3,7 +3,7 @@
 //! tensors, `VectorEnv` (many games stepped in Rust with the GIL released), search, perft and
 //! random playouts. The Python package adds the OpenSpiel and PettingZoo adapters.
 //!
-//! Every entry point runs its Rust code under [`errors::guard`], so that no panic unwinds into
+//! Every entry point runs its Rust code under `errors::guard`, so that no panic unwinds into
 //! Python; bad input raises the package's typed exceptions with the crates' messages.
 
 mod env;
@@ -18,7 +18,6 @@ mod vector;
 use pyo3::prelude::*;
 
 /// The extension module `boardgames._boardgames`.
-#[allow(unsafe_code)] // PyO3's module macro expands to the C API's initialisation code.
 #[pymodule]
 fn _boardgames(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();

@@ -170,7 +170,7 @@ impl State {
         let [p, r, c] = self.inner.shape();
         let mut values = vec![0.0f32; p * r * c];
         guard(|| self.inner.write_observation(perspective, &mut values))?;
-        Ok(PyArray1::from_vec(py, values).reshape([p, r, c])?)
+        PyArray1::from_vec(py, values).reshape([p, r, c])
     }
 
     /// The action ids played since the start, in order.
