@@ -13,8 +13,9 @@
 //! millions of positions through them. Every bad input (an id out of range, a buffer of the
 //! wrong length, a symmetry index past the last) gets a typed error and writes nothing.
 //!
-//! The dihedral group of the square ([`dihedral`]) and [`map_grid_observation`] are shared by
-//! the games whose boards are square grids.
+//! The games share the dihedral group of the square ([`dihedral`]), the plane writer
+//! [`write_bit_plane`], and the observation maps [`map_dihedral_observation`] (the square's
+//! symmetries) and [`map_grid_observation`] (any permutation of the grid's cells).
 //!
 //! ```
 //! use boardgames_core::actions::{ActionError, ActionErrorReason, BufferSizeError};
