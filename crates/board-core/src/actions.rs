@@ -26,6 +26,7 @@
 //! assert_eq!(error.to_string(), "buffer of length 10, expected 9");
 //! ```
 
+use crate::matches::{Match, MatchRules};
 use crate::{Game, Player};
 
 /// An action id that is not a legal move here.
@@ -247,6 +248,76 @@ pub trait Symmetries: Actions + Observe {
         obs: &[f32],
         out: &mut [f32],
     ) -> Result<(), SymmetryError>;
+}
+
+/// A match plays through its game's ids: the position's ids, mask and planes, with no legal
+/// id once the match has ended (a resignation, an agreement, a flag fall, a draw rule).
+impl<G: MatchRules + Actions> Actions for Match<G> {
+    fn action_count(&self) -> usize {
+        self.position().action_count()
+    }
+
+    fn action_id(&self, mv: G::Move) -> usize {
+        self.position().action_id(mv)
+    }
+
+    fn action_move(&self, action: usize) -> Result<G::Move, ActionError> {
+        let mv = self.position().action_move(action)?;
+        self.check_move(mv)
+            .map(|()| mv)
+            .map_err(|reason| ActionError::illegal(action, reason))
+    }
+
+    fn legal_action_mask(&self, mask: &mut [bool]) -> Result<(), BufferSizeError> {
+        self.position().legal_action_mask(mask)?;
+        if self.outcome().is_some() {
+            mask.fill(false);
+        }
+        Ok(())
+    }
+}
+
+/// The position's planes (the match's counters and clocks are not in them).
+impl<G: MatchRules + Observe> Observe for Match<G> {
+    fn observation_shape(&self) -> ObservationShape {
+        self.position().observation_shape()
+    }
+
+    fn observation_planes(&self) -> &'static [&'static str] {
+        self.position().observation_planes()
+    }
+
+    fn write_observation(
+        &self,
+        perspective: Player,
+        out: &mut [f32],
+    ) -> Result<(), BufferSizeError> {
+        self.position().write_observation(perspective, out)
+    }
+}
+
+/// The position's symmetries.
+impl<G: MatchRules + Symmetries> Symmetries for Match<G> {
+    fn symmetry_count(&self) -> usize {
+        self.position().symmetry_count()
+    }
+
+    fn inverse_symmetry(&self, symmetry: usize) -> Result<usize, SymmetryError> {
+        self.position().inverse_symmetry(symmetry)
+    }
+
+    fn map_action(&self, symmetry: usize, action: usize) -> Result<usize, SymmetryError> {
+        self.position().map_action(symmetry, action)
+    }
+
+    fn map_observation(
+        &self,
+        symmetry: usize,
+        obs: &[f32],
+        out: &mut [f32],
+    ) -> Result<(), SymmetryError> {
+        self.position().map_observation(symmetry, obs, out)
+    }
 }
 
 /// The dihedral group of the square: the 8 symmetries of an `n` x `n` grid.

@@ -249,6 +249,12 @@ pub trait ActionConformance: Symmetries {
     }
 }
 
+/// A match has no image: its history would have to be mapped too.
+impl<G: ActionConformance + crate::matches::MatchRules> ActionConformance
+    for crate::matches::Match<G>
+{
+}
+
 /// Runs the checks of the learning-agent view ([`crate::actions`]) on random games from
 /// `start`; panics with the first failure (shrunk to a short game) so it can be called from a
 /// `#[test]`. Heavy checks (every illegal id, every symmetry) run at every

@@ -76,6 +76,12 @@ fn action_harness() {
         &Position::with_rules(crate::Rules { flying: false }),
         &config,
     );
+    // A match under draw rules: no legal id once a rule has drawn the game.
+    let rules = DrawRules {
+        threefold: true,
+        quiet_moves: Some(20),
+    };
+    check_actions(&Match::new(Position::new(), rules), &config);
 }
 
 // `Match` (the generic match over `Position`) gets its `Conformance` from board-core: the
