@@ -2,7 +2,7 @@
 //! object-safe trait ([`DynGame`]) so that a Python `State` holds any game.
 
 use crate::errors::{Error, Result};
-use boardgames_core::actions::{Actions, Observe};
+use boardgames_core::actions::{Actions, Observe, Symmetries, SymmetryError};
 use boardgames_core::{Game, Player, Status};
 use boardgames_gomoku::opening::OpeningGame;
 use boardgames_referee::{Morris, RefereeGame};
@@ -30,6 +30,21 @@ pub trait Encoded: RefereeGame + Game<Move: Send + Sync> + Send + Sync + 'static
     fn write_observation(&self, perspective: Player, out: &mut [f32]) -> Result<()>;
     /// The crate's text diagram of the position.
     fn text(&self) -> String;
+    /// [`Symmetries::symmetry_count`].
+    fn symmetry_count(&self) -> usize;
+    /// [`Symmetries::map_action`].
+    fn map_action(&self, symmetry: usize, action: usize) -> Result<usize>;
+    /// [`Symmetries::map_observation`].
+    fn map_observation(&self, symmetry: usize, obs: &[f32], out: &mut [f32]) -> Result<()>;
+}
+
+/// A symmetry error as the bindings raise it: a bad action id is an illegal move, a bad
+/// symmetry index or array length a bad argument.
+fn symmetry_error(error: SymmetryError) -> Error {
+    match error {
+        SymmetryError::Action { .. } => Error::Illegal(error.to_string()),
+        _ => Error::Option(error.to_string()),
+    }
 }
 
 /// An error of a buffer the bindings sized themselves: a bug here, not the caller's.
@@ -66,6 +81,15 @@ macro_rules! encoded_via_traits {
             fn text(&self) -> String {
                 let $g = self;
                 $text
+            }
+            fn symmetry_count(&self) -> usize {
+                Symmetries::symmetry_count(self)
+            }
+            fn map_action(&self, symmetry: usize, action: usize) -> Result<usize> {
+                Symmetries::map_action(self, symmetry, action).map_err(symmetry_error)
+            }
+            fn map_observation(&self, symmetry: usize, obs: &[f32], out: &mut [f32]) -> Result<()> {
+                Symmetries::map_observation(self, symmetry, obs, out).map_err(symmetry_error)
             }
         }
     )*};
@@ -124,6 +148,16 @@ impl Encoded for Morris {
     }
     fn text(&self) -> String {
         morris_position(self).to_string()
+    }
+    fn symmetry_count(&self) -> usize {
+        morris_position(self).symmetry_count()
+    }
+    fn map_action(&self, symmetry: usize, action: usize) -> Result<usize> {
+        Symmetries::map_action(morris_position(self), symmetry, action).map_err(symmetry_error)
+    }
+    fn map_observation(&self, symmetry: usize, obs: &[f32], out: &mut [f32]) -> Result<()> {
+        Symmetries::map_observation(morris_position(self), symmetry, obs, out)
+            .map_err(symmetry_error)
     }
 }
 

@@ -5,7 +5,7 @@ use crate::games::{returns, start};
 use crate::options::dict;
 use crate::tracked::{DynGame, MakeState};
 use boardgames_core::{Player, Status};
-use numpy::{PyArray1, PyArray3, PyArrayMethods};
+use numpy::{PyArray1, PyArray3, PyArrayMethods, PyReadonlyArray3, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 use serde_json::{Map, Value};
@@ -25,6 +25,12 @@ pub struct State {
 pub fn action_id(action: i64) -> Result<usize> {
     usize::try_from(action)
         .map_err(|_| Error::Illegal(format!("action {action}: not an action id")))
+}
+
+/// A symmetry index from Python: a non-negative integer (the game checks the range).
+fn symmetry_arg(symmetry: i64) -> Result<usize> {
+    usize::try_from(symmetry)
+        .map_err(|_| Error::Option(format!("symmetry {symmetry}: not a symmetry index")))
 }
 
 /// A player from Python: 0 or 1.
@@ -49,9 +55,9 @@ impl State {
         })
     }
 
-    /// The game's name and options.
-    pub fn spec(&self) -> (&str, &Map<String, Value>) {
-        (&self.game, &self.options)
+    /// The game's status, with a panic (there should be none) caught.
+    fn game_status(&self) -> Result<Status> {
+        guard(|| Ok(self.inner.status()))
     }
 }
 
@@ -89,8 +95,8 @@ impl State {
     }
 
     /// The legal action ids, ascending (empty once the game is over).
-    fn legal_actions(&self) -> Vec<usize> {
-        self.inner.legal_actions()
+    fn legal_actions(&self) -> PyResult<Vec<usize>> {
+        Ok(guard(|| Ok(self.inner.legal_actions()))?)
     }
 
     /// A boolean array of length `num_actions`: True where the action is legal.
@@ -125,34 +131,34 @@ impl State {
     }
 
     /// True once the game is over.
-    fn is_terminal(&self) -> bool {
-        self.inner.status().is_over()
+    fn is_terminal(&self) -> PyResult<bool> {
+        Ok(self.game_status()?.is_over())
     }
 
     /// The result for each player: [1.0, -1.0] when player 0 won, [-1.0, 1.0] when player 1
     /// won, [0.0, 0.0] for a draw or a game still going.
-    fn returns(&self) -> [f32; 2] {
-        returns(self.inner.status())
+    fn returns(&self) -> PyResult<[f32; 2]> {
+        Ok(returns(self.game_status()?))
     }
 
     /// The player to move, 0 or 1; -4 (OpenSpiel's terminal id) once the game is over.
-    fn current_player(&self) -> i64 {
-        if self.inner.status().is_over() {
+    fn current_player(&self) -> PyResult<i64> {
+        Ok(if self.game_status()?.is_over() {
             TERMINAL
         } else {
             self.inner.side_to_move().index() as i64
-        }
+        })
     }
 
     /// "ongoing", "first" (player 0 won), "second" or "draw".
     #[getter]
-    fn status(&self) -> &'static str {
-        match self.inner.status() {
+    fn status(&self) -> PyResult<&'static str> {
+        Ok(match self.game_status()? {
             Status::Ongoing => "ongoing",
             Status::Won(Player::First) => "first",
             Status::Won(Player::Second) => "second",
             Status::Draw => "draw",
-        }
+        })
     }
 
     /// The observation from `player`'s side (default: the player to move), float32 shaped
@@ -171,6 +177,43 @@ impl State {
         let mut values = vec![0.0f32; p * r * c];
         guard(|| self.inner.write_observation(perspective, &mut values))?;
         PyArray1::from_vec(py, values).reshape([p, r, c])
+    }
+
+    /// The number of board symmetries of the game; symmetry 0 is the identity.
+    #[getter]
+    fn symmetry_count(&self) -> usize {
+        self.inner.symmetry_count()
+    }
+
+    /// The id of the image of `action` under `symmetry` (for data augmentation: the legal
+    /// mask of the image position is the mask mapped action by action).
+    fn map_action(&self, symmetry: i64, action: i64) -> PyResult<usize> {
+        let symmetry = symmetry_arg(symmetry)?;
+        let id = action_id(action)?;
+        Ok(guard(|| self.inner.map_action(symmetry, id))?)
+    }
+
+    /// The image under `symmetry` of an observation shaped `observation_shape` (a new float32
+    /// array): the observation of the image position.
+    fn map_observation<'py>(
+        &self,
+        py: Python<'py>,
+        symmetry: i64,
+        observation: PyReadonlyArray3<'py, f32>,
+    ) -> PyResult<Bound<'py, PyArray3<f32>>> {
+        let symmetry = symmetry_arg(symmetry)?;
+        let [p, r, c] = self.inner.shape();
+        let values = observation.as_array().iter().copied().collect::<Vec<f32>>();
+        if observation.shape() != [p, r, c] {
+            return Err(Error::Option(format!(
+                "an observation of shape {:?}, expected ({p}, {r}, {c})",
+                observation.shape()
+            ))
+            .into());
+        }
+        let mut out = vec![0.0f32; values.len()];
+        guard(|| self.inner.map_observation(symmetry, &values, &mut out))?;
+        PyArray1::from_vec(py, out).reshape([p, r, c])
     }
 
     /// The action ids played since the start, in order.
@@ -206,17 +249,17 @@ impl State {
         Ok(guard(|| self.inner.parse_action(text))?)
     }
 
-    fn __str__(&self) -> String {
-        self.inner.text()
+    fn __str__(&self) -> PyResult<String> {
+        Ok(guard(|| Ok(self.inner.text()))?)
     }
 
-    fn __repr__(&self) -> String {
-        format!(
+    fn __repr__(&self) -> PyResult<String> {
+        Ok(format!(
             "<boardgames.State {} after {} actions, {}>",
             self.game,
             self.inner.history().len(),
-            self.status()
-        )
+            self.status()?
+        ))
     }
 
     /// Pickles as the game, its options and the actions played.

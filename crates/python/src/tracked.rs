@@ -33,6 +33,12 @@ pub trait DynGame: Send + Sync {
     fn write_observation(&self, perspective: Player, out: &mut [f32]) -> Result<()>;
     /// The crate's text diagram.
     fn text(&self) -> String;
+    /// The number of board symmetries (0 is the identity).
+    fn symmetry_count(&self) -> usize;
+    /// The image of an action id under a symmetry.
+    fn map_action(&self, symmetry: usize, action: usize) -> Result<usize>;
+    /// The image of an observation under a symmetry, into `out`.
+    fn map_observation(&self, symmetry: usize, obs: &[f32], out: &mut [f32]) -> Result<()>;
     /// The move of a legal action id in the game's notation.
     fn action_text(&self, action: usize) -> Result<String>;
     /// The action id of a move in the game's notation.
@@ -209,6 +215,15 @@ impl<G: Encoded> DynGame for Tracked<G> {
     }
     fn text(&self) -> String {
         self.current.text()
+    }
+    fn symmetry_count(&self) -> usize {
+        self.current.symmetry_count()
+    }
+    fn map_action(&self, symmetry: usize, action: usize) -> Result<usize> {
+        self.current.map_action(symmetry, action)
+    }
+    fn map_observation(&self, symmetry: usize, obs: &[f32], out: &mut [f32]) -> Result<()> {
+        self.current.map_observation(symmetry, obs, out)
     }
     fn action_text(&self, action: usize) -> Result<String> {
         // The trait maps ids of legal moves only; the notation of an id is its move's.

@@ -192,3 +192,35 @@ def test_exceptions_form_a_hierarchy():
     for error in (boardgames.IllegalMove, boardgames.ParseError, boardgames.InvalidOption):
         assert issubclass(error, boardgames.BoardgamesError)
     assert issubclass(boardgames.BoardgamesError, ValueError)
+
+
+def test_symmetries_map_games_to_games(game_case):
+    """The image of a legal game under a symmetry is a legal game, whose observations are
+    the mapped observations."""
+    game, options = game_case
+    state = random_game(game, options, seed=9, max_plies=12)
+    assert state.symmetry_count >= 1
+    for symmetry in range(state.symmetry_count):
+        image = boardgames.new_state(game, **options)
+        replay = boardgames.new_state(game, **options)
+        for action in state.history():
+            image.apply_action(state.map_action(symmetry, action))
+            replay.apply_action(action)
+            for player in (0, 1):
+                mapped = replay.map_observation(symmetry, replay.observation_tensor(player))
+                np.testing.assert_array_equal(mapped, image.observation_tensor(player))
+        ids = [state.map_action(symmetry, a) for a in range(min(state.num_actions, 400))]
+        assert len(set(ids)) == len(ids)
+    assert [state.map_action(0, a) for a in state.legal_actions()] == state.legal_actions()
+
+
+def test_bad_symmetry_arguments_raise():
+    state = boardgames.new_state("tictactoe")
+    with pytest.raises(boardgames.InvalidOption, match="symmetry 8 out of range"):
+        state.map_action(8, 0)
+    with pytest.raises(boardgames.InvalidOption):
+        state.map_action(-1, 0)
+    with pytest.raises(boardgames.IllegalMove, match="out of range"):
+        state.map_action(1, 9)
+    with pytest.raises(boardgames.InvalidOption, match="shape"):
+        state.map_observation(1, np.zeros((3, 3, 2), dtype=np.float32))

@@ -89,6 +89,18 @@ class State:
         """A new float32 array shaped ``observation_shape``, from ``player``'s side (default:
         the player to move; the "own" planes are that player's). Raises
         :class:`InvalidOption` for a player other than 0 or 1."""
+    @property
+    def symmetry_count(self) -> int:
+        """The number of board symmetries of the game (8 for the square boards, 16 for morris
+        with its ring swap); symmetry 0 is the identity."""
+    def map_action(self, symmetry: int, action: int) -> int:
+        """The id of the image of ``action`` under ``symmetry``, for data augmentation: a
+        legal game maps action by action to a legal game. Raises :class:`InvalidOption` for
+        a symmetry out of range and :class:`IllegalMove` for an action id out of range."""
+    def map_observation(self, symmetry: int, observation: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+        """The image under ``symmetry`` of a float32 observation shaped
+        ``observation_shape``: the observation of the image position (a new array). Raises
+        :class:`InvalidOption` for a bad symmetry or shape."""
     def history(self) -> List[int]:
         """The action ids played since the start, in order."""
     def clone(self) -> "State":
