@@ -35,6 +35,7 @@ pub struct VectorEnv {
     masks: Py<PyArray2<bool>>,
     rewards: Py<PyArray2<f32>>,
     dones: Py<PyArray1<bool>>,
+    truncations: Py<PyArray1<bool>>,
     players: Py<PyArray1<i8>>,
     sampled: Py<PyArray1<i64>>,
 }
@@ -42,13 +43,14 @@ pub struct VectorEnv {
 struct MakeBatch {
     n: usize,
     seed: u64,
+    max_plies: Option<u32>,
 }
 
 impl StartVisitor<(Box<dyn DynBatch>, [usize; 3], usize)> for MakeBatch {
     fn visit<G: Encoded>(self, start: G) -> (Box<dyn DynBatch>, [usize; 3], usize) {
         let (shape, actions) = (start.shape(), start.action_count());
         (
-            Box::new(Batch::new(start, self.n, self.seed)),
+            Box::new(Batch::new(start, self.n, self.seed, self.max_plies)),
             shape,
             actions,
         )
@@ -67,12 +69,14 @@ macro_rules! with_buffers {
         let mut m = this.masks.bind($py).try_readwrite().map_err(busy)?;
         let mut r = this.rewards.bind($py).try_readwrite().map_err(busy)?;
         let mut d = this.dones.bind($py).try_readwrite().map_err(busy)?;
+        let mut t = this.truncations.bind($py).try_readwrite().map_err(busy)?;
         let mut p = this.players.bind($py).try_readwrite().map_err(busy)?;
         let $out = Buffers {
             observations: o.as_slice_mut().map_err(busy)?,
             masks: m.as_slice_mut().map_err(busy)?,
             rewards: r.as_slice_mut().map_err(busy)?,
             dones: d.as_slice_mut().map_err(busy)?,
+            truncations: t.as_slice_mut().map_err(busy)?,
             players: p.as_slice_mut().map_err(busy)?,
         };
         let batch = &mut *this.batch;
@@ -83,23 +87,28 @@ macro_rules! with_buffers {
 #[pymethods]
 impl VectorEnv {
     /// `n` games of `game` under `options`, all at the start (`reset()` is implied).
-    /// `seed` seeds `sample_actions()`.
+    /// `seed` seeds `sample_actions()`; a game reaching `max_plies` plies is cut and restarted.
     #[new]
-    #[pyo3(signature = (game, n, seed=0, **options))]
+    #[pyo3(signature = (game, n, seed=0, max_plies=None, **options))]
     fn new(
         py: Python<'_>,
         game: &str,
         n: usize,
         seed: u64,
+        max_plies: Option<u32>,
         options: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<VectorEnv> {
+        if max_plies == Some(0) {
+            return Err(Error::Option("max_plies must be at least 1".into()).into());
+        }
         if n == 0 || n > MAX_ENVS {
             return Err(
                 Error::Option(format!("n = {n}: a VectorEnv holds 1 to {MAX_ENVS} games")).into(),
             );
         }
         let options = from_kwargs(options)?;
-        let (batch, shape, num_actions) = guard(|| start(game, &options, MakeBatch { n, seed }))?;
+        let (batch, shape, num_actions) =
+            guard(|| start(game, &options, MakeBatch { n, seed, max_plies }))?;
         let [planes, rows, columns] = shape;
         let mut env = VectorEnv {
             game: game.to_string(),
@@ -111,6 +120,7 @@ impl VectorEnv {
             masks: PyArray2::zeros(py, [n, num_actions], false).unbind(),
             rewards: PyArray2::zeros(py, [n, 2], false).unbind(),
             dones: PyArray1::zeros(py, [n], false).unbind(),
+            truncations: PyArray1::zeros(py, [n], false).unbind(),
             players: PyArray1::zeros(py, [n], false).unbind(),
             sampled: PyArray1::zeros(py, [n], false).unbind(),
         };
@@ -172,6 +182,13 @@ impl VectorEnv {
     #[getter]
     fn dones<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
         self.dones.bind(py).clone()
+    }
+
+    /// The flags of the last step, (n,) bool: the game was cut at `max_plies` (`dones` is
+    /// set too, and the rewards are 0).
+    #[getter]
+    fn truncations<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
+        self.truncations.bind(py).clone()
     }
 
     /// The legal-action masks, (n, num_actions) bool.

@@ -15,6 +15,8 @@ pub struct Buffers<'a> {
     pub rewards: &'a mut [f32],
     /// `n` flags: the game ended with this step (and was reset).
     pub dones: &'a mut [bool],
+    /// `n` flags: the game was cut at the ply limit with this step (`dones` is set too).
+    pub truncations: &'a mut [bool],
     /// `n` players to move (0 or 1).
     pub players: &'a mut [i8],
 }
@@ -37,17 +39,22 @@ pub trait DynBatch: Send + Sync {
 pub struct Batch<G: Encoded> {
     start: G,
     games: Vec<G>,
+    plies: Vec<u32>,
+    max_plies: Option<u32>,
     rng: Rng,
     observation_len: usize,
     action_count: usize,
 }
 
 impl<G: Encoded> Batch<G> {
-    /// `n` games at `start`; `seed` seeds [`DynBatch::sample`].
-    pub fn new(start: G, n: usize, seed: u64) -> Batch<G> {
+    /// `n` games at `start`; `seed` seeds [`DynBatch::sample`]; a game reaching `max_plies`
+    /// plies is cut (truncated) and restarted.
+    pub fn new(start: G, n: usize, seed: u64, max_plies: Option<u32>) -> Batch<G> {
         let [planes, rows, columns] = start.shape();
         Batch {
             games: vec![start.clone(); n],
+            plies: vec![0; n],
+            max_plies,
             observation_len: planes * rows * columns,
             action_count: start.action_count(),
             start,
@@ -62,6 +69,7 @@ impl<G: Encoded> Batch<G> {
             (out.masks.len(), n * self.action_count),
             (out.rewards.len(), n * 2),
             (out.dones.len(), n),
+            (out.truncations.len(), n),
             (out.players.len(), n),
         ];
         match lengths.iter().find(|(found, expected)| found != expected) {
@@ -93,10 +101,12 @@ impl<G: Encoded> DynBatch for Batch<G> {
         self.check(&out)?;
         for i in 0..self.games.len() {
             self.games[i] = self.start.clone();
+            self.plies[i] = 0;
             self.write(i, &mut out)?;
         }
         out.rewards.fill(0.0);
         out.dones.fill(false);
+        out.truncations.fill(false);
         Ok(())
     }
 
@@ -123,14 +133,18 @@ impl<G: Encoded> DynBatch for Batch<G> {
         for (i, mv) in moves.into_iter().enumerate() {
             let game = &mut self.games[i];
             game.play_unchecked(mv);
+            self.plies[i] += 1;
             let status = game.status();
-            let done = status != Status::Ongoing;
+            let truncated = status == Status::Ongoing && Some(self.plies[i]) == self.max_plies;
+            let done = status != Status::Ongoing || truncated;
             let [first, second] = returns(status);
             out.rewards[2 * i] = first;
             out.rewards[2 * i + 1] = second;
             out.dones[i] = done;
+            out.truncations[i] = truncated;
             if done {
                 *game = self.start.clone();
+                self.plies[i] = 0;
             }
             self.write(i, &mut out)?;
         }

@@ -96,3 +96,27 @@ def test_bad_sizes_and_games():
         boardgames.VectorEnv("go", 4)
     with pytest.raises(boardgames.InvalidOption, match="tie-break"):
         boardgames.VectorEnv("ultimate", 4, tiebreak="x")
+
+
+def test_max_plies_truncates_and_restarts():
+    env = boardgames.VectorEnv("morris", 4, seed=1, max_plies=10)
+    start = env.observations.copy()
+    for ply in range(1, 11):
+        _, _, rewards, dones = env.step(env.sample_actions())
+        assert dones.all() == (ply == 10)
+        assert env.truncations.all() == (ply == 10)
+        assert not rewards.any()
+    np.testing.assert_array_equal(env.observations, start)
+    env.step(env.sample_actions())
+    assert not env.dones.any() and not env.truncations.any()
+    with pytest.raises(boardgames.InvalidOption, match="max_plies"):
+        boardgames.VectorEnv("morris", 4, max_plies=0)
+
+
+def test_a_won_game_is_not_truncated():
+    env = boardgames.VectorEnv("tictactoe", 1, max_plies=5)
+    for action in [0, 3, 1, 4]:
+        env.step([action])
+    _, _, rewards, dones = env.step([2])  # X completes the top row on ply 5
+    assert dones[0] and not env.truncations[0]
+    assert list(rewards[0]) == [1.0, -1.0]

@@ -200,9 +200,14 @@ class VectorEnv:
     report the end, and its observation and mask rows are already those of the new game.
     """
 
-    def __init__(self, game: str, n: int, seed: int = 0, **options: Any) -> None:
+    def __init__(
+        self, game: str, n: int, seed: int = 0, max_plies: Optional[int] = None, **options: Any
+    ) -> None:
         """``n`` (1 to 1,048,576) games of ``game`` under ``options`` (as :func:`new_state`),
-        all at the start. ``seed`` seeds :meth:`sample_actions`."""
+        all at the start. ``seed`` seeds :meth:`sample_actions`. A game reaching
+        ``max_plies`` plies (default: no limit) is cut and restarted: ``dones`` and
+        ``truncations`` are set for it, with rewards 0 (morris without a draw rule can go on
+        for ever)."""
     @property
     def game(self) -> str:
         """The game's name."""
@@ -233,6 +238,10 @@ class VectorEnv:
     def dones(self) -> npt.NDArray[np.bool_]:
         """The last step's flags, ``(n,)`` bool: the game ended in that step (and was
         restarted)."""
+    @property
+    def truncations(self) -> npt.NDArray[np.bool_]:
+        """The last step's flags, ``(n,)`` bool: the game was cut at ``max_plies`` (its
+        ``dones`` flag is set too)."""
     def legal_actions_mask(self) -> npt.NDArray[np.bool_]:
         """The legal-action masks, ``(n, num_actions)`` bool."""
     def reset(self) -> Tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
