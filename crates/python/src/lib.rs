@@ -6,6 +6,7 @@
 //! Every entry point runs its Rust code under `errors::guard`, so that no panic unwinds into
 //! Python; bad input raises the package's typed exceptions with the crates' messages.
 
+mod arena;
 mod env;
 mod errors;
 mod games;
@@ -28,6 +29,7 @@ fn _boardgames(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(search::search, m)?)?;
     m.add_function(wrap_pyfunction!(search::perft, m)?)?;
     m.add_function(wrap_pyfunction!(search::playouts, m)?)?;
+    m.add_function(wrap_pyfunction!(arena::play_game, m)?)?;
     m.add("BoardgamesError", py.get_type::<errors::BoardgamesError>())?;
     m.add("IllegalMove", py.get_type::<errors::IllegalMove>())?;
     m.add("ParseError", py.get_type::<errors::ParseError>())?;

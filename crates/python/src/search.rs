@@ -58,7 +58,30 @@ impl SearchResult {
     }
 }
 
-fn limits(
+/// A search engine by name: "alphabeta" or "mcts".
+pub fn engine_arg(name: &str) -> Result<(Engine, &'static str), Error> {
+    match name {
+        "alphabeta" => Ok((Engine::AlphaBeta, "alphabeta")),
+        "mcts" => Ok((Engine::Mcts, "mcts")),
+        other => Err(Error::Option(format!(
+            "unknown engine {other:?}: the engines are \"alphabeta\" and \"mcts\""
+        ))),
+    }
+}
+
+/// `Ok` for a thread count from 1 to [`MAX_THREADS`].
+pub fn check_threads(threads: usize) -> Result<(), Error> {
+    if (1..=MAX_THREADS).contains(&threads) {
+        Ok(())
+    } else {
+        Err(Error::Option(format!(
+            "threads must be from 1 to {MAX_THREADS}"
+        )))
+    }
+}
+
+/// The search limits of a call: the engine's own, one second when none is given.
+pub fn limits(
     engine: Engine,
     depth: Option<u32>,
     millis: Option<u64>,
@@ -109,19 +132,8 @@ pub fn search(
     engine: &str,
     threads: usize,
 ) -> PyResult<SearchResult> {
-    let (engine, name) = match engine {
-        "alphabeta" => (Engine::AlphaBeta, "alphabeta"),
-        "mcts" => (Engine::Mcts, "mcts"),
-        other => {
-            return Err(Error::Option(format!(
-                "unknown engine {other:?}: the engines are \"alphabeta\" and \"mcts\""
-            ))
-            .into())
-        }
-    };
-    if !(1..=MAX_THREADS).contains(&threads) {
-        return Err(Error::Option(format!("threads must be from 1 to {MAX_THREADS}")).into());
-    }
+    let (engine, name) = engine_arg(engine)?;
+    check_threads(threads)?;
     let limits = limits(engine, depth, millis, nodes, simulations)?;
     let game = state.inner.clone_box();
     let found = py.detach(|| guard(|| game.search(engine, &limits, threads)))?;

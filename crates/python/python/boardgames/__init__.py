@@ -3,8 +3,8 @@ learning agents.
 
 The games run in Rust. From Python each game is a :class:`State` with integer action ids,
 a legal-action mask and an observation tensor; :class:`VectorEnv` steps many games at once
-with the GIL released; :func:`search`, :func:`perft` and :func:`playouts` run the Rust
-engines. ``boardgames.openspiel`` registers the games with OpenSpiel and
+with the GIL released; :func:`search`, :func:`perft`, :func:`playouts` and
+:func:`play_game` run the Rust engines. ``boardgames.openspiel`` registers the games with OpenSpiel and
 ``boardgames.pettingzoo`` wraps them as PettingZoo AEC environments.
 """
 
@@ -22,6 +22,7 @@ from ._boardgames import (
     VectorEnv,
     new_state,
     perft,
+    play_game,
     playouts,
     search,
 )
@@ -38,6 +39,7 @@ __all__ = [
     "VectorEnv",
     "new_state",
     "perft",
+    "play_game",
     "playouts",
     "search",
 ]

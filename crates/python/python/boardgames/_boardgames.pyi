@@ -191,6 +191,26 @@ def playouts(state: State, count: int, seed: int = 0, max_plies: int = 10000) ->
     "plies"}``: wins of player 0 and player 1, draws, games stopped unfinished, and the plies
     played in all. The same seed gives the same games."""
 
+def play_game(
+    game: str,
+    first: Dict[str, Any],
+    second: Dict[str, Any],
+    seed: int = 0,
+    max_plies: int = 10000,
+    **options: Any,
+) -> Dict[str, Any]:
+    """Plays one game of ``game`` (under ``options``, as :func:`new_state`) between ``first``
+    (player 0) and ``second``, in Rust with the GIL released: the unit of work of an arena
+    spread over processes or Ray workers.
+
+    A player is ``{"engine": "random"}`` (uniform legal actions, seeded by ``seed``) or
+    ``{"engine": "alphabeta" | "mcts"}`` with the limits of :func:`search` (``depth``,
+    ``millis``, ``nodes``, ``simulations``) and ``threads``. Returns ``{"returns": [r0, r1],
+    "status": "first" | "second" | "draw" | "ongoing", "actions": [...]}`` ("ongoing" when
+    cut at ``max_plies``). Raises :class:`InvalidOption` for a bad game, option or player
+    spec. The searches play only once a gomoku opening is over: use random players there.
+    """
+
 class VectorEnv:
     """``num_envs`` games of one kind, stepped together in Rust with the GIL released.
 
