@@ -224,3 +224,22 @@ def test_bad_symmetry_arguments_raise():
         state.map_action(1, 9)
     with pytest.raises(boardgames.InvalidOption, match="shape"):
         state.map_observation(1, np.zeros((3, 3, 2), dtype=np.float32))
+
+
+def _finish_game(state):
+    """Plays the first legal action until the end; returns the finished state."""
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    return state
+
+
+def test_states_cross_process_boundaries():
+    from concurrent.futures import ProcessPoolExecutor
+
+    states = [random_game("ultimate", {}, seed, max_plies=10) for seed in range(4)]
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        finished = list(pool.map(_finish_game, states))
+    for start, end in zip(states, finished):
+        assert end.is_terminal()
+        assert end.history()[: len(start.history())] == start.history()
+        assert end.history() == _finish_game(start.clone()).history()
