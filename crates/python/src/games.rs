@@ -103,60 +103,59 @@ encoded_via_traits!(
     OpeningGame => |g| format!("{}\n{}", g.step(), g.position()),
 );
 
-/// The referee's morris: the position, or a match record when draw rules are set. Actions
-/// and observations are the position's; once a draw rule ends the game, no action is legal.
-fn morris_position(game: &Morris) -> &boardgames_morris::Position {
-    match game {
-        Morris::Plain(position) => position,
-        Morris::Ruled(record) => record.position(),
-    }
+/// Forwards a call to the referee's morris: the bare position when no draw rule is set, the
+/// match record (whose actions and planes are the position's, with no legal id once a draw
+/// rule has ended the game) when one is.
+macro_rules! morris {
+    ($self:expr, $g:ident => $e:expr) => {
+        match $self {
+            Morris::Plain($g) => $e,
+            Morris::Ruled(record) => {
+                let $g = &**record;
+                $e
+            }
+        }
+    };
 }
 
 impl Encoded for Morris {
     fn action_count(&self) -> usize {
-        morris_position(self).action_count()
+        morris!(self, g => Actions::action_count(g))
     }
     fn action_id(&self, mv: Self::Move) -> usize {
-        morris_position(self).action_id(mv)
+        morris!(self, g => Actions::action_id(g, mv))
     }
     fn action_move(&self, action: usize) -> Result<Self::Move> {
-        let mv = Actions::action_move(morris_position(self), action)
-            .map_err(|e| Error::Illegal(e.to_string()))?;
-        // The match's own check: a game a draw rule ended takes no move.
-        self.check_move(mv)
-            .map_err(|e| Error::Illegal(format!("action {action}: not legal here: {e}")))?;
-        Ok(mv)
+        morris!(self, g => Actions::action_move(g, action))
+            .map_err(|e| Error::Illegal(e.to_string()))
     }
     fn write_mask(&self, mask: &mut [bool]) -> Result<()> {
-        morris_position(self)
-            .legal_action_mask(mask)
-            .map_err(internal)?;
-        if self.status().is_over() {
-            mask.fill(false);
-        }
-        Ok(())
+        morris!(self, g => g.legal_action_mask(mask)).map_err(internal)
     }
     fn shape(&self) -> [usize; 3] {
-        let shape = morris_position(self).observation_shape();
+        let shape = morris!(self, g => g.observation_shape());
         [shape.planes, shape.rows, shape.columns]
     }
     fn planes(&self) -> &'static [&'static str] {
-        morris_position(self).observation_planes()
+        morris!(self, g => g.observation_planes())
     }
     fn write_observation(&self, perspective: Player, out: &mut [f32]) -> Result<()> {
-        Observe::write_observation(morris_position(self), perspective, out).map_err(internal)
+        morris!(self, g => Observe::write_observation(g, perspective, out)).map_err(internal)
     }
     fn text(&self) -> String {
-        morris_position(self).to_string()
+        match self {
+            Morris::Plain(position) => position.to_string(),
+            Morris::Ruled(record) => record.position().to_string(),
+        }
     }
     fn symmetry_count(&self) -> usize {
-        morris_position(self).symmetry_count()
+        morris!(self, g => Symmetries::symmetry_count(g))
     }
     fn map_action(&self, symmetry: usize, action: usize) -> Result<usize> {
-        Symmetries::map_action(morris_position(self), symmetry, action).map_err(symmetry_error)
+        morris!(self, g => Symmetries::map_action(g, symmetry, action)).map_err(symmetry_error)
     }
     fn map_observation(&self, symmetry: usize, obs: &[f32], out: &mut [f32]) -> Result<()> {
-        Symmetries::map_observation(morris_position(self), symmetry, obs, out)
+        morris!(self, g => Symmetries::map_observation(g, symmetry, obs, out))
             .map_err(symmetry_error)
     }
 }
