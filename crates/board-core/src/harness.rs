@@ -14,8 +14,14 @@
 //! - `random_move` returns a legal move, or `None` exactly when the game is over;
 //! - the optional position text round-trips;
 //! - games end within the game's maximum length.
+//!
+//! [`check_actions`] checks a game's learning-agent view ([`crate::actions`]) over random
+//! playouts the same way: the legal-action mask and the legal moves agree both ways, ids
+//! round-trip, bad ids and buffers get typed errors, observations stay finite and in `[0, 1]`,
+//! and every symmetry is a permutation of the ids whose images agree with the image position.
 
-use crate::{Game, History, MoveError, MoveList, Rng};
+use crate::actions::{ActionErrorReason, Symmetries, SymmetryError};
+use crate::{Game, History, MoveError, MoveList, Player, Rng};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
 use std::collections::HashSet;
@@ -230,6 +236,264 @@ fn check_probes<G: Conformance>(
                 prop_assert!(!err.reason.is_game_over(), "{} live: {}", mv, err.reason);
             }
         }
+    }
+    Ok(())
+}
+
+/// What a game provides so [`check_actions`] can check its symmetries against real positions.
+pub trait ActionConformance: Symmetries {
+    /// The position's image under `symmetry`, when the game can build it. The harness then
+    /// checks that the image's mask and observations are the mapped mask and observations.
+    fn symmetric_image(&self, _symmetry: usize) -> Option<Self> {
+        None
+    }
+}
+
+/// A match has no image: its history would have to be mapped too.
+impl<G: ActionConformance + crate::matches::MatchRules> ActionConformance
+    for crate::matches::Match<G>
+{
+}
+
+/// Runs the checks of the learning-agent view ([`crate::actions`]) on random games from
+/// `start`; panics with the first failure (shrunk to a short game) so it can be called from a
+/// `#[test]`. Heavy checks (every illegal id, every symmetry) run at every
+/// `config.probe_every`-th position.
+pub fn check_actions<G: ActionConformance>(start: &G, config: &HarnessConfig) {
+    if let Err(e) = check_symmetry_permutations(start) {
+        panic!("action conformance failure at the start: {e}");
+    }
+    let mut runner = TestRunner::new(Config {
+        cases: config.cases,
+        failure_persistence: None,
+        ..Config::default()
+    });
+    let strategy = (any::<u64>(), proptest::collection::vec(any::<u32>(), 0..64));
+    let result = runner.run(&strategy, |(seed, prefix)| {
+        let mut rng = Rng::new(seed);
+        let mut pos = start.clone();
+        let mut moves = MoveList::new();
+        for ply in 0..=config.max_plies {
+            check_action_position(start, &pos, ply % config.probe_every.max(1) == 0)?;
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() || ply == config.max_plies {
+                break;
+            }
+            let index = match prefix.get(ply) {
+                Some(&choice) => choice as usize % moves.len(),
+                None => rng.below(moves.len() as u32) as usize,
+            };
+            // Step through the id of the move, as an agent does.
+            let id = pos.action_id(moves[index]);
+            let played = pos
+                .play_action(id)
+                .map_err(|e| TestCaseError::fail(format!("legal id rejected: {e}")))?;
+            prop_assert_eq!(played, moves[index]);
+        }
+        Ok(())
+    });
+    if let Err(e) = result {
+        panic!("action conformance failure: {e}");
+    }
+}
+
+/// Every symmetry maps the ids one-to-one onto the ids, its inverse undoes it, symmetry 0 is
+/// the identity, and bad indices get typed errors.
+fn check_symmetry_permutations<G: Symmetries>(pos: &G) -> Result<(), TestCaseError> {
+    let (n, count) = (pos.action_count(), pos.symmetry_count());
+    prop_assert!(count >= 1, "no identity symmetry");
+    for s in 0..count {
+        let inverse = pos
+            .inverse_symmetry(s)
+            .map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let mut seen = vec![false; n];
+        for a in 0..n {
+            let image = pos
+                .map_action(s, a)
+                .map_err(|e| TestCaseError::fail(format!("symmetry {s} of action {a}: {e}")))?;
+            prop_assert!(
+                image < n && !seen[image],
+                "symmetry {} not a permutation",
+                s
+            );
+            seen[image] = true;
+            prop_assert_eq!(pos.map_action(inverse, image), Ok(a), "inverse of {}", s);
+            if s == 0 {
+                prop_assert_eq!(image, a, "symmetry 0 is not the identity");
+            }
+        }
+        prop_assert_eq!(
+            pos.map_action(s, n),
+            Err(SymmetryError::Action {
+                action: n,
+                count: n
+            })
+        );
+    }
+    let bad = Err(SymmetryError::Symmetry {
+        symmetry: count,
+        count,
+    });
+    prop_assert_eq!(pos.map_action(count, 0), bad);
+    prop_assert_eq!(pos.inverse_symmetry(count), bad);
+    Ok(())
+}
+
+/// The mask of `pos`, checked against its legal moves both ways, with every legal id
+/// round-tripping through `action_move`.
+fn checked_mask<G: Symmetries>(pos: &G) -> Result<Vec<bool>, TestCaseError> {
+    let n = pos.action_count();
+    let mut mask = vec![true; n];
+    pos.legal_action_mask(&mut mask)
+        .map_err(|e| TestCaseError::fail(format!("mask: {e}")))?;
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    prop_assert_eq!(
+        mask.iter().filter(|&&legal| legal).count(),
+        moves.len(),
+        "mask and legal moves differ in size"
+    );
+    for &mv in &moves {
+        let id = pos.action_id(mv);
+        prop_assert!(
+            id < n && mask[id],
+            "legal {} (id {}) not in the mask",
+            mv,
+            id
+        );
+        prop_assert_eq!(pos.action_move(id), Ok(mv), "id {} does not round-trip", id);
+    }
+    let mut short = vec![false; n + 1];
+    prop_assert_eq!(
+        pos.legal_action_mask(&mut short),
+        Err(crate::actions::BufferSizeError {
+            expected: n,
+            found: n + 1
+        })
+    );
+    prop_assert!(!short.iter().any(|&b| b), "a rejected buffer was written");
+    Ok(mask)
+}
+
+/// Illegal ids (all of them, or a spread sample on games with many) are rejected with their
+/// id and the right reason, and ids past the last are out of range.
+fn check_illegal_ids<G: Symmetries>(pos: &G, mask: &[bool]) -> Result<(), TestCaseError> {
+    let n = mask.len();
+    let step = (n / 1024).max(1);
+    let offset = (pos.zobrist() as usize) % step;
+    for id in (offset..n).step_by(step).filter(|&id| !mask[id]) {
+        match pos.action_move(id) {
+            Ok(mv) => return Err(TestCaseError::fail(format!("illegal id {id} gave {mv}"))),
+            Err(e) => {
+                prop_assert_eq!(e.action, id);
+                prop_assert!(
+                    matches!(e.reason, ActionErrorReason::Illegal { .. }),
+                    "{}",
+                    e
+                );
+            }
+        }
+        let mut copy = pos.clone();
+        prop_assert!(
+            copy.play_action(id).is_err(),
+            "play_action({}) accepted",
+            id
+        );
+        prop_assert_eq!(&copy, pos, "rejected id {} changed the position", id);
+    }
+    for id in [n, n + 1, usize::MAX] {
+        let e = pos.action_move(id).err();
+        prop_assert_eq!(
+            e.map(|e| (e.action, e.reason)),
+            Some((id, ActionErrorReason::OutOfRange { count: n }))
+        );
+    }
+    Ok(())
+}
+
+/// The observations of `pos` from both sides: the right length, finite values in `[0, 1]`, and
+/// the "own" and "opponent" planes (where the game has them) swapping with the perspective.
+fn checked_observations<G: Symmetries>(pos: &G) -> Result<[Vec<f32>; 2], TestCaseError> {
+    let shape = pos.observation_shape();
+    let names = pos.observation_planes();
+    prop_assert_eq!(names.len(), shape.planes, "plane names vs shape");
+    // NaN shows any value the writer leaves unwritten.
+    let mut views = [vec![f32::NAN; shape.len()], vec![f32::NAN; shape.len()]];
+    for (view, player) in views.iter_mut().zip([Player::First, Player::Second]) {
+        pos.write_observation(player, view)
+            .map_err(|e| TestCaseError::fail(e.to_string()))?;
+        if let Some(bad) = view.iter().position(|v| !(0.0..=1.0).contains(v)) {
+            let plane = names[bad / shape.plane_len()];
+            return Err(TestCaseError::fail(format!(
+                "observation value {} in plane {plane} for {player}",
+                view[bad]
+            )));
+        }
+    }
+    let mut long = vec![0.0; shape.len() + 1];
+    prop_assert!(pos.write_observation(Player::First, &mut long).is_err());
+    let plane = |view: &[f32], name: &str| {
+        let p = names.iter().position(|&n| n == name)?;
+        Some(view[p * shape.plane_len()..(p + 1) * shape.plane_len()].to_vec())
+    };
+    if plane(&views[0], "own").is_some() && plane(&views[0], "opponent").is_some() {
+        prop_assert_eq!(plane(&views[0], "own"), plane(&views[1], "opponent"));
+        prop_assert_eq!(plane(&views[0], "opponent"), plane(&views[1], "own"));
+    }
+    Ok(views)
+}
+
+fn check_action_position<G: ActionConformance>(
+    start: &G,
+    pos: &G,
+    heavy: bool,
+) -> Result<(), TestCaseError> {
+    prop_assert_eq!(pos.action_count(), start.action_count(), "action count");
+    prop_assert_eq!(pos.observation_shape(), start.observation_shape());
+    prop_assert_eq!(pos.symmetry_count(), start.symmetry_count());
+    let mask = checked_mask(pos)?;
+    let views = checked_observations(pos)?;
+    if heavy {
+        check_illegal_ids(pos, &mask)?;
+        for s in 0..pos.symmetry_count() {
+            check_symmetry(pos, s, &mask, &views)?;
+        }
+    }
+    Ok(())
+}
+
+/// Symmetry `s` on `pos`: the mapped observation maps back, and where the game builds the
+/// image position, its mask and observations are the mapped ones.
+fn check_symmetry<G: ActionConformance>(
+    pos: &G,
+    s: usize,
+    mask: &[bool],
+    views: &[Vec<f32>; 2],
+) -> Result<(), TestCaseError> {
+    let fail = |e: SymmetryError| TestCaseError::fail(format!("symmetry {s}: {e}"));
+    let mut mapped_mask = vec![false; mask.len()];
+    for (a, &legal) in mask.iter().enumerate() {
+        mapped_mask[pos.map_action(s, a).map_err(fail)?] = legal;
+    }
+    let inverse = pos.inverse_symmetry(s).map_err(fail)?;
+    let mut mapped = [
+        vec![f32::NAN; views[0].len()],
+        vec![f32::NAN; views[0].len()],
+    ];
+    for (view, out) in views.iter().zip(mapped.iter_mut()) {
+        pos.map_observation(s, view, out).map_err(fail)?;
+        let mut back = vec![f32::NAN; view.len()];
+        pos.map_observation(inverse, out, &mut back).map_err(fail)?;
+        prop_assert_eq!(&back, view, "symmetry {} then its inverse", s);
+    }
+    prop_assert!(pos
+        .map_observation(s, &views[0], &mut vec![0.0; views[0].len() + 1])
+        .is_err());
+    if let Some(image) = pos.symmetric_image(s) {
+        prop_assert_eq!(checked_mask(&image)?, mapped_mask, "mask of image {}", s);
+        let image_views = checked_observations(&image)?;
+        prop_assert_eq!(&image_views, &mapped, "observation of image {}", s);
+        prop_assert_eq!(image.status(), pos.status());
     }
     Ok(())
 }

@@ -4,7 +4,8 @@
 //! [`Status`] of a game, the [`Game`] trait with its move buffer ([`MoveList`]) and typed
 //! [`PlayError`], bitboard types ([`bitboard!`]), `a1`-style coordinates ([`notation`]),
 //! Zobrist hashing ([`zobrist`]), a seedable [`Rng`], a generic [`perft`], a game record with
-//! undo ([`History`]), in-place take-back for searches ([`Unmake`]), the match layer every game plays through and its PGN-like game records
+//! undo ([`History`]), in-place take-back for searches ([`Unmake`]), integer actions, observation tensors and
+//! board symmetries for learning agents ([`actions`]), the match layer every game plays through and its PGN-like game records
 //! ([`matches`](mod@matches)) and, behind the `harness` feature, the conformance harness every game crate
 //! runs in its tests.
 //!
@@ -60,6 +61,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod actions;
 pub mod bitboard;
 mod game;
 pub mod grid3;
@@ -82,6 +84,10 @@ pub mod traces;
 mod unmake;
 pub mod zobrist;
 
+pub use actions::{
+    ActionError, ActionErrorReason, Actions, BufferSizeError, ObservationShape, Observe,
+    Symmetries, SymmetryError,
+};
 pub use game::{Game, InputError, MoveError, MoveList, PlayError, MOVE_LIST_INLINE};
 pub use history::History;
 pub use parallel::{perft_parallel, playouts, playouts_parallel, PlayoutTally};

@@ -30,6 +30,9 @@
 //! are read. [`threat`] finds the threat shapes (fours, threes and their combinations)
 //! with one table lookup per axis.
 //!
+//! Learning agents see a game as integer actions, a legal-action mask and observation planes
+//! ([`actions`]), on the plain game and under every opening rule.
+//!
 //! ## Example
 //!
 //! ```
@@ -67,6 +70,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod actions;
 mod diagram;
 pub mod error;
 pub mod forbidden;

@@ -3,7 +3,9 @@
 
 use crate::geometry::in_mills;
 use crate::{DrawRules, Match, Move, Point, Points, Position, Setup};
-use boardgames_core::harness::{check_conformance, Conformance, HarnessConfig};
+use boardgames_core::harness::{
+    check_actions, check_conformance, ActionConformance, Conformance, HarnessConfig,
+};
 use boardgames_core::{random_position, Game, MoveList, Rng, Status};
 use proptest::prelude::*;
 use std::collections::HashSet;
@@ -42,6 +44,44 @@ impl Conformance for Position {
     fn text_round_trip(&self) -> Option<Result<Self, String>> {
         boardgames_core::harness::reparse(self)
     }
+}
+
+impl ActionConformance for Position {
+    /// The position with every piece moved by the symmetry.
+    fn symmetric_image(&self, symmetry: usize) -> Option<Position> {
+        let mut setup = Setup::from(self);
+        for pieces in [&mut setup.pieces.first, &mut setup.pieces.second] {
+            *pieces = pieces
+                .points()
+                .map(|p| crate::actions::map_point(symmetry, p))
+                .fold(Points::EMPTY, |set, p| set.with(p.index()));
+        }
+        Some(
+            setup
+                .validate()
+                .expect("a symmetric image is a valid position"),
+        )
+    }
+}
+
+#[test]
+fn action_harness() {
+    let config = HarnessConfig {
+        cases: 24,
+        max_plies: 300,
+        probe_every: 9,
+    };
+    check_actions(&Position::new(), &config);
+    check_actions(
+        &Position::with_rules(crate::Rules { flying: false }),
+        &config,
+    );
+    // A match under draw rules: no legal id once a rule has drawn the game.
+    let rules = DrawRules {
+        threefold: true,
+        quiet_moves: Some(20),
+    };
+    check_actions(&Match::new(Position::new(), rules), &config);
 }
 
 // `Match` (the generic match over `Position`) gets its `Conformance` from board-core: the

@@ -24,6 +24,8 @@
 //! - The board's structure: [`ADJACENT`], [`MILLS`], [`adjacent`], [`mills_through`]; and
 //!   [`bits`], the bit-parallel set operations (neighbours, mill completions, the points where
 //!   a player closes a mill next turn, [`Position::closing_points`]) for engines and evaluators.
+//! - [`actions`]: integer action ids (OpenSpiel's, with a capture slot), observation planes and
+//!   the 16 symmetries, for learning agents.
 //!
 //! ## Example
 //!
@@ -56,6 +58,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod actions;
 pub mod bits;
 #[cfg(test)]
 mod conformance_tests;

@@ -234,12 +234,19 @@ impl MoveSet {
 
     /// Appends every move to `moves`.
     pub(crate) fn write(&self, moves: &mut MoveList<Move>) {
+        self.for_each(|mv| moves.push(mv));
+    }
+
+    /// Calls `f` on every move, in the order of [`MoveSet::write`], without a buffer (the
+    /// legal-action mask writes its ids this way).
+    #[inline(always)]
+    pub(crate) fn for_each(&self, mut f: impl FnMut(Move)) {
         for (i, g) in self.groups.iter().enumerate() {
             let mut quiet = g.quiet;
             while quiet != 0 {
                 let p = quiet.trailing_zeros();
                 quiet &= quiet - 1;
-                moves.push(self.the_move(i, p, NONE));
+                f(self.the_move(i, p, NONE));
             }
             let mut mill = g.mill;
             while mill != 0 {
@@ -249,7 +256,7 @@ impl MoveSet {
                 while targets != 0 {
                     let c = targets.trailing_zeros();
                     targets &= targets - 1;
-                    moves.push(self.the_move(i, p, c as u8));
+                    f(self.the_move(i, p, c as u8));
                 }
             }
         }

@@ -53,6 +53,7 @@ mod tictactoe;
 mod ultimate;
 
 pub use game::RefereeGame;
+pub use morris::Morris;
 use request::Request;
 use serde_json::{json, Value};
 

@@ -2,7 +2,9 @@
 //! `Conformance` impl must live in this crate).
 
 use crate::{Cell, Marks, Position};
-use boardgames_core::harness::{check_conformance, Conformance, HarnessConfig};
+use boardgames_core::harness::{
+    check_actions, check_conformance, ActionConformance, Conformance, HarnessConfig,
+};
 use boardgames_core::{grid3, random_position, Game, MoveList, Player, Rng, Status};
 use proptest::prelude::*;
 
@@ -22,6 +24,23 @@ fn conformance_harness() {
         &Position::new(),
         &HarnessConfig {
             cases: 256,
+            ..HarnessConfig::default()
+        },
+    );
+}
+
+impl ActionConformance for Position {
+    fn symmetric_image(&self, symmetry: usize) -> Option<Position> {
+        Some(self.transformed(symmetry))
+    }
+}
+
+#[test]
+fn action_harness() {
+    check_actions(
+        &Position::new(),
+        &HarnessConfig {
+            cases: 128,
             ..HarnessConfig::default()
         },
     );

@@ -13,6 +13,7 @@
 //!   (or `Position::try_from`), which names every problem ([`SetupProblems`]).
 //! - A diagram text form (`X.O/.X./..O`, `Display` / `FromStr`) that is validated on reading,
 //!   a console drawing with row and column numbers, the winning line, and the eight symmetries.
+//! - [`actions`]: integer action ids, observation planes and symmetries for learning agents.
 //!
 //! ## Example
 //!
@@ -41,6 +42,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod actions;
 mod cell;
 #[cfg(test)]
 mod conformance_tests;

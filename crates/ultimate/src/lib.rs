@@ -19,6 +19,7 @@
 //! Moves ([`Move`]) are written `BC`: board then cell, both 1-9 left to right, top to bottom
 //! (`53` is the top-right cell of the centre board). Positions print as a 9x9 diagram and read
 //! back through a validating parser ([`diagram`]); raw parts go through [`Setup`].
+//! Learning agents see the game as 81 integer actions and observation planes ([`actions`]).
 //!
 //! ## Example
 //!
@@ -75,6 +76,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod actions;
 mod board_result;
 mod cells;
 pub mod diagram;

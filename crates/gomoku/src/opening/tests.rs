@@ -4,7 +4,9 @@
 use super::*;
 use crate::point::{Point, MAX_POINTS};
 use crate::Rule;
-use boardgames_core::harness::{check_conformance, Conformance, HarnessConfig};
+use boardgames_core::harness::{
+    check_actions, check_conformance, ActionConformance, Conformance, HarnessConfig,
+};
 use boardgames_core::{perft, Game, MoveList, Player, Rng, Status};
 
 impl Conformance for OpeningGame {
@@ -61,6 +63,30 @@ fn conformance_of_every_opening_rule_and_size_heavy() {
         harness(20, Rule::CARO5, opening, 12, 3);
         harness(5, Rule::FREESTYLE, opening, 24, 1);
     }
+}
+
+// The opening game's images would need its private opening state: the action harness checks
+// its symmetries as permutations of the ids and of the planes.
+impl ActionConformance for OpeningGame {}
+
+#[test]
+fn actions_of_every_opening() {
+    let config = HarnessConfig {
+        cases: 6,
+        max_plies: 60,
+        probe_every: 2,
+    };
+    for opening in Opening::ALL {
+        check_actions(
+            &OpeningGame::new(15, Rule::STANDARD, Some(opening)).unwrap(),
+            &config,
+        );
+    }
+    check_actions(
+        &OpeningGame::new(15, Rule::RENJU, Some(Opening::Soosorv8)).unwrap(),
+        &config,
+    );
+    check_actions(&OpeningGame::new(11, Rule::CARO, None).unwrap(), &config);
 }
 
 /// Plays the moves written in the game's notation.

@@ -2,8 +2,12 @@
 //! position, undo, and perft against a naive count.
 
 use super::{pt, setup};
+use crate::actions::{point_on, square};
 use crate::{Point, Position, Rule, UndoError};
-use boardgames_core::harness::{check_conformance, Conformance, HarnessConfig};
+use boardgames_core::actions::Symmetries;
+use boardgames_core::harness::{
+    check_actions, check_conformance, ActionConformance, Conformance, HarnessConfig,
+};
 use boardgames_core::{perft, Game, MoveList, Player, Rng, Status};
 
 impl Conformance for Position {
@@ -25,6 +29,46 @@ impl Conformance for Position {
     fn unplay(&mut self, mv: Point) -> bool {
         self.undo(mv).is_ok()
     }
+}
+
+impl ActionConformance for Position {
+    /// The position with every stone moved by the symmetry.
+    fn symmetric_image(&self, symmetry: usize) -> Option<Position> {
+        let mut setup = crate::Setup::from(self);
+        for stones in [&mut setup.stones.first, &mut setup.stones.second] {
+            let mut image = crate::PointSet::EMPTY;
+            let n = usize::from(self.size());
+            for point in stones.iter() {
+                let id = self.map_action(symmetry, square(point, n)).ok()?;
+                image.insert(point_on(id, n)?);
+            }
+            *stones = image;
+        }
+        Some(
+            setup
+                .validate()
+                .expect("a symmetric image is a valid position"),
+        )
+    }
+}
+
+/// The action harness on a `size` x `size` board under `rule`.
+fn action_harness(size: u32, rule: Rule, cases: u32, probe_every: usize) {
+    let config = HarnessConfig {
+        cases,
+        max_plies: 400,
+        probe_every,
+    };
+    check_actions(&Position::new(size, rule).unwrap(), &config);
+}
+
+#[test]
+fn actions_on_every_rule() {
+    action_harness(7, Rule::CARO, 24, 3);
+    action_harness(15, Rule::FREESTYLE, 8, 13);
+    action_harness(20, Rule::CARO5, 4, 29);
+    action_harness(9, Rule::RENJU, 8, 5);
+    action_harness(15, Rule::RENJU, 2, 23);
 }
 
 fn harness(size: u32, rule: Rule, cases: u32, probe_every: usize) {

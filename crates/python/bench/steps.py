@@ -1,0 +1,149 @@
+"""Environment steps per second, observations included, against OpenSpiel and PettingZoo.
+
+Run by hand on one core, e.g. ``taskset -c 0 python bench/steps.py``. Every contender plays
+the same policy, the first legal action, and produces an observation tensor at every step:
+
+- ``VectorEnv`` (n = 1024): one ``step()`` plays 1,024 games in Rust and writes their
+  observations and masks; the policy is ``masks.argmax(axis=1)`` in NumPy;
+- OpenSpiel's C++ games through ``pyspiel``: ``legal_actions()[0]``, ``apply_action``,
+  ``observation_tensor()``; its ultimate plays a free choice of board as a ply of its own, so
+  its rate is also given in moves (the ratio of moves to plies of the same game), the unit of
+  the other rows;
+- PettingZoo's own ``tictactoe_v3``: ``last()`` (its observation and mask), ``step``;
+- ``State.apply_action`` from Python: the cost of one call, replaying a recorded game.
+
+Each figure is the best of three runs of about a second.
+"""
+
+import argparse
+import time
+
+import numpy as np
+
+import boardgames
+
+
+def best_rate(run, repeats=3):
+    """The best steps per second of `repeats` runs; `run()` returns (steps, seconds)."""
+    return max(steps / seconds for steps, seconds in (run() for _ in range(repeats)))
+
+
+def vector_env(game, n=1024, seconds=1.0):
+    env = boardgames.VectorEnv(game, n)
+    _, masks = env.reset()
+
+    def run():
+        steps, start = 0, time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            for _ in range(20):
+                env.step(masks.argmax(axis=1))
+            steps += 20 * n
+        return steps, time.perf_counter() - start
+
+    return best_rate(run)
+
+
+def pyspiel_steps(name, seconds=1.0):
+    import pyspiel
+
+    game = pyspiel.load_game(name)
+
+    def run():
+        steps, start = 0, time.perf_counter()
+        state = game.new_initial_state()
+        while time.perf_counter() - start < seconds:
+            for _ in range(1000):
+                if state.is_terminal():
+                    state = game.new_initial_state()
+                state.apply_action(state.legal_actions()[0])
+                player = state.current_player()
+                state.observation_tensor(player if player >= 0 else 0)
+            steps += 1000
+        return steps, time.perf_counter() - start
+
+    return best_rate(run)
+
+
+def pyspiel_moves_per_ply(name):
+    """Moves per OpenSpiel ply under the first-legal-action policy: OpenSpiel's ultimate plays
+    a free choice of board as a ply of its own, so its plies outnumber the moves."""
+    import pyspiel
+
+    state = pyspiel.load_game(name).new_initial_state()
+    plies = choices = 0
+    while not state.is_terminal():
+        action = state.legal_actions()[0]
+        choices += state.action_to_string(action).startswith("Choose")
+        state.apply_action(action)
+        plies += 1
+    return (plies - choices) / plies
+
+
+def pettingzoo_tictactoe(seconds=1.0):
+    from pettingzoo.classic import tictactoe_v3
+
+    env = tictactoe_v3.env()
+
+    def run():
+        steps, start = 0, time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            env.reset()
+            for _agent in env.agent_iter():
+                obs, _, termination, truncation, _ = env.last()
+                if termination or truncation:
+                    env.step(None)
+                else:
+                    env.step(int(np.argmax(obs["action_mask"])))
+                    steps += 1
+        return steps, time.perf_counter() - start
+
+    return best_rate(run)
+
+
+def apply_action_cost(game, games=2000):
+    """Seconds per State.apply_action call, replaying the first-legal-action game."""
+    state = boardgames.new_state(game)
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    actions = state.history()
+
+    def run():
+        states = [boardgames.new_state(game) for _ in range(games)]
+        start = time.perf_counter()
+        for s in states:
+            for action in actions:
+                s.apply_action(action)
+        return games * len(actions), time.perf_counter() - start
+
+    return 1.0 / best_rate(run)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--skip-peers", action="store_true", help="only this package's figures")
+    args = parser.parse_args()
+    rows = []
+    for game, peer in [("tictactoe", "tic_tac_toe"), ("ultimate", "ultimate_tic_tac_toe")]:
+        ours = vector_env(game)
+        rows.append((f"VectorEnv n=1024, {game}", ours))
+        if not args.skip_peers:
+            theirs = pyspiel_steps(peer)
+            rows.append((f"pyspiel {peer} (plies)", theirs))
+            if game == "ultimate":
+                theirs *= pyspiel_moves_per_ply(peer)
+                rows.append((f"pyspiel {peer} (moves)", theirs))
+            rows.append((f"  VectorEnv / pyspiel on {game}", ours / theirs))
+    if not args.skip_peers:
+        rows.append(("PettingZoo tictactoe_v3", pettingzoo_tictactoe()))
+    for name, value in rows:
+        if name.startswith("  "):
+            print(f"{name:<40} {value:>12.1f}x")
+        else:
+            print(f"{name:<40} {value:>12,.0f} steps/s")
+    for game in ["tictactoe", "ultimate"]:
+        cost = apply_action_cost(game)
+        print(f"{'State.apply_action, ' + game:<40} {cost * 1e9:>12.0f} ns/call")
+
+
+if __name__ == "__main__":
+    main()
