@@ -14,6 +14,12 @@
 //! - [`mcts`]: Monte Carlo tree search players for every game ([`MctsPlayer`]), beside the
 //!   alpha-beta levels: no evaluator, limits in simulations or time.
 //!
+//! ## Features
+//!
+//! - `research` (unstable, not covered by semver): the one-axis-at-a-time definitions of a
+//!   gomoku point's value, classes and evaluation terms (`gomoku::eval_terms` and its
+//!   neighbours), for the workspace's unpublished fitting tools. Users need not enable it.
+//!
 //! ## Example
 //!
 //! ```

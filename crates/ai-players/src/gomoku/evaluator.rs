@@ -213,9 +213,16 @@ fn dot(weights: &[Score; EVAL_TERMS], terms: [u16; EVAL_TERMS]) -> Score {
         .sum()
 }
 
-/// The weights of the evaluation terms ([`SearchPosition::terms`], in the order of
-/// [`crate::gomoku::eval_terms`]): one set for the side to move and one for the side that
-/// waits, since a shape is worth more to the side that can use it next.
+/// The weights of the evaluation terms ([`SearchPosition::terms`]): one set for the side to
+/// move and one for the side that waits, since a shape is worth more to the side that can use
+/// it next.
+///
+/// The terms of a colour, summed over the empty points: terms 0 to 6 count the axes where a
+/// stone of that colour would make each shape from
+/// [`LineShape::ClosedThree`](boardgames_gomoku::threat::LineShape::ClosedThree) to
+/// [`LineShape::Five`](boardgames_gomoku::threat::LineShape::Five), in declaration order;
+/// terms 7, 8 and 9 count the points where it would make two fours, a four and a live three,
+/// and two live threes.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct EvalWeights {
     /// The weight of each of the side to move's terms.
