@@ -48,11 +48,11 @@ pub use evaluator::{
 pub use opening::OpeningPlayer;
 pub use pns::vct_proof_numbers;
 pub use tracked::SearchPosition;
-pub use values::{Cell, Class};
 /// The one-axis-at-a-time definitions of a point's value, classes and evaluation terms, for
 /// the workspace's fitting tools: unstable, behind the `research` feature.
 #[cfg(feature = "research")]
 pub use values::{assess, eval_terms, may_be_forbidden, CLASSES, EVAL_TERMS};
+pub use values::{Cell, Class};
 pub use vcf::{vcf, ThreatLimits, ThreatOutcome, ThreatResult, ThreatWin};
 pub use vct::{vct, VCF_MOVES_IN_VCT};
 
