@@ -12,7 +12,46 @@
 //!
 //! ```
 //! use boardgames_core::matches::{ManualTime, Match, MatchError, Outcome, Reason};
-//! # use boardgames_core::matches::doc_game::Countdown as Game;
+//! # use boardgames_core::matches::MatchRules;
+//! # use boardgames_core::{Game as _, MoveError, MoveList, Player as P, Status};
+//! # // A pile of stones: each move takes 1 or 2, whoever takes the last one wins.
+//! # #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+//! # struct Game { left: u8, to_move: P }
+//! # impl Game { fn new(left: u8) -> Game { Game { left, to_move: P::First } } }
+//! # #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+//! # struct Refused(bool); // true: the game is over
+//! # impl std::fmt::Display for Refused {
+//! #     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result { f.write_str("refused") }
+//! # }
+//! # impl std::error::Error for Refused {}
+//! # impl MoveError for Refused { fn is_game_over(&self) -> bool { self.0 } }
+//! # impl boardgames_core::Game for Game {
+//! #     type Move = u8;
+//! #     type ParseMoveError = std::num::ParseIntError;
+//! #     type Illegal = Refused;
+//! #     fn side_to_move(&self) -> P { self.to_move }
+//! #     fn status(&self) -> Status {
+//! #         if self.left == 0 { Status::Won(self.to_move.opponent()) } else { Status::Ongoing }
+//! #     }
+//! #     fn legal_moves(&self, moves: &mut MoveList<u8>) {
+//! #         moves.clear();
+//! #         moves.extend((1..=self.left.min(2)).collect::<Vec<_>>());
+//! #     }
+//! #     fn check_move(&self, mv: u8) -> Result<(), Refused> {
+//! #         if (1..=self.left.min(2)).contains(&mv) { Ok(()) } else { Err(Refused(self.left == 0)) }
+//! #     }
+//! #     fn play_unchecked(&mut self, mv: u8) {
+//! #         self.left -= mv;
+//! #         self.to_move = self.to_move.opponent();
+//! #     }
+//! #     fn zobrist(&self) -> u64 { u64::from(self.left) << 1 | self.to_move as u64 }
+//! #     fn zobrist_from_scratch(&self) -> u64 { self.zobrist() }
+//! #     fn max_remaining_plies(&self) -> Option<usize> { Some(usize::from(self.left)) }
+//! # }
+//! # impl MatchRules for Game {
+//! #     fn end_reason(&self) -> Reason { Reason::NoPieces }
+//! #     fn game_over(_status: Status) -> Refused { Refused(true) }
+//! # }
 //! use boardgames_core::Player;
 //! use std::sync::Arc;
 //! use std::time::Duration;
@@ -34,11 +73,11 @@
 mod clock;
 #[cfg(feature = "harness")]
 mod conformance;
-#[doc(hidden)]
-pub mod doc_game;
 mod error;
 mod outcome;
 pub mod record;
+#[cfg(test)]
+mod test_game;
 #[cfg(test)]
 mod tests;
 

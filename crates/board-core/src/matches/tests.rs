@@ -1,8 +1,8 @@
 //! The match layer on the tiny countdown game: every action checked, clocks exact through a
 //! manual time source, records round-tripped.
 
-use super::doc_game::{Countdown, Refused, Step};
 use super::record::{Record, RecordError};
+use super::test_game::{Countdown, Refused, Step};
 use super::*;
 use proptest::prelude::*;
 
