@@ -36,25 +36,24 @@
 mod evaluator;
 mod lines;
 mod opening;
-mod pns;
+mod threats;
 mod tracked;
 mod values;
-mod vcf;
-mod vct;
 
 pub use evaluator::{
     EvalWeights, GomokuEvaluator, DEFAULT_WIDTH, MAX_WIDTH, SELECTIVITY, WIN_SOON,
 };
 pub use opening::OpeningPlayer;
-pub use pns::vct_proof_numbers;
+pub use threats::{
+    vcf, vct, vct_proof_numbers, ThreatLimits, ThreatOutcome, ThreatResult, ThreatWin,
+    VCF_MOVES_IN_VCT,
+};
 pub use tracked::SearchPosition;
 /// The one-axis-at-a-time definitions of a point's value, classes and evaluation terms, for
 /// the workspace's fitting tools: unstable, behind the `research` feature.
 #[cfg(feature = "research")]
 pub use values::{assess, eval_terms, may_be_forbidden, CLASSES, EVAL_TERMS};
 pub use values::{Cell, Class};
-pub use vcf::{vcf, ThreatLimits, ThreatOutcome, ThreatResult, ThreatWin};
-pub use vct::{vct, VCF_MOVES_IN_VCT};
 
 use crate::{ComputerPlayer, LevelSearch};
 use boardgames_core::{zobrist, Game, MoveList, Rng};

@@ -21,10 +21,10 @@
 //! attacker's VCF or threats, the defender's defences) are kept for the next bound: the
 //! trees of the bounds before it are most of the work.
 
-use super::vcf::{
-    all_fives, fives_near, fours_of, settled, Budget, Line, ThreatLimits, ThreatOutcome,
-    ThreatResult, ThreatWin, Vcf,
-};
+use super::budget::{Budget, Line, ThreatLimits, ThreatOutcome, ThreatResult, ThreatWin};
+use super::points::{all_fives, fives_near, fours_of};
+use super::search::settled;
+use super::vcf::Vcf;
 use super::vct::{answers, threat_moves, Answers, VCF_MOVES_IN_VCT};
 use boardgames_core::{zobrist, Game, Status};
 use boardgames_gomoku::{Point, PointSet, Position};
