@@ -1,4 +1,4 @@
-//! Tic-tac-toe: an evaluator and the three levels of `RULES.md` (the seed's 入门 / 普通 / 高手).
+//! Tic-tac-toe: an evaluator and three levels (beginner, normal, expert).
 //!
 //! - [`Level::Beginner`]: a random legal move (it may still take a win by chance).
 //! - [`Level::Normal`]: wins at once when it can, otherwise blocks an immediate threat,

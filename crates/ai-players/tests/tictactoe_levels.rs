@@ -1,4 +1,4 @@
-//! The tic-tac-toe levels behave as RULES.md describes.
+//! The tic-tac-toe levels behave as the `tictactoe` module describes.
 
 use boardgames_core::{Game, MoveList, Player, Status};
 use boardgames_players::tictactoe::{winning_cells, Level, TicTacToePlayer};

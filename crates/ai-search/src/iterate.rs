@@ -101,9 +101,9 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>, W: Walk<G>> Context<'_, G, E, 
     /// After an iteration stopped by the limits: its principal variation and score, when a
     /// root move searched to the end proved a win in it (in a search with aspiration, in the
     /// last window tried). The win is not dropped for want of the other moves, which could
-    /// only win faster; a better move that is not a proven win is (an earlier round played
-    /// those too, and it did not pay: `docs/strength.md`). The depth stays the last completed
-    /// iteration's.
+    /// only win faster; a better move that is not a proven win is dropped (a move compared
+    /// with only some of its siblings is not known to be better). The depth stays the last
+    /// completed iteration's.
     fn adopt_partial(&self, result: &mut SearchResult<G::Move>) {
         let len = self.s.pv_len[0];
         let won = self.s.root_score > 0 && score::is_decisive(self.s.root_score);

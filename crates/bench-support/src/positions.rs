@@ -16,7 +16,7 @@ mod suite;
 pub use gomoku::Gomoku;
 pub use suite::{load, Named, SuiteGame};
 
-/// Ultimate tic-tac-toe under the seed's rules, with ai-players' evaluator.
+/// Ultimate tic-tac-toe (the workspace's rules), with ai-players' evaluator.
 pub struct Ultimate;
 
 impl SuiteGame for Ultimate {
