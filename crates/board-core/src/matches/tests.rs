@@ -4,7 +4,10 @@
 use super::record::{Record, RecordError};
 use super::test_game::{Countdown, Refused, Step};
 use super::*;
+use crate::{Game, Player, Status};
+use core::time::Duration;
 use proptest::prelude::*;
+use std::sync::Arc;
 
 const SEC: Duration = Duration::from_secs(1);
 
