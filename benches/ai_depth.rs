@@ -1,14 +1,9 @@
 //! The AI-depth benchmark at a fixed depth: ai-search on every stored position of every game
-//! with an evaluator (`benches/positions/`), and side by side with minimax-rs on ultimate
+//! with an evaluator (the suite of `boardgames-bench-support`), and side by side with minimax-rs on ultimate
 //! tic-tac-toe from the start, with the same evaluator. `examples/ai_depth.rs` gives the
 //! depth reached in a given time and the comparison table.
 
-#[path = "positions/mod.rs"]
-mod positions;
-
-#[path = "positions/minimax_peer.rs"]
-mod minimax_peer;
-
+use boardgames_bench_support::{minimax_peer, positions};
 use boardgames_search::Limits;
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 use minimax_peer::PeerStrategy;

@@ -7,18 +7,13 @@
 //! ```
 //!
 //! For each game with an evaluator and each of its positions stored in
-//! `benches/positions/GAME.txt`, one search with a time limit (default 1000 ms, `--millis N`)
+//! `crates/bench-support/positions/GAME.txt`, one search with a time limit (default 1000 ms, `--millis N`)
 //! and a fresh `--table-mb N` table (default 16): the depth completed, nodes, nodes per second,
 //! the best move and its score. `--peer` adds the side-by-side run against the `minimax` crate
 //! (minimax-rs) on ultimate tic-tac-toe with the same evaluator: the time to reach each depth
 //! of `--peer-depths` (default 8,10) from the start, best of `--runs N` (default 3).
 
-#[path = "../benches/positions/mod.rs"]
-mod positions;
-
-#[path = "../benches/positions/minimax_peer.rs"]
-mod minimax_peer;
-
+use boardgames_bench_support::{minimax_peer, positions};
 use boardgames_search::Limits;
 use minimax_peer::PeerStrategy;
 use std::time::{Duration, Instant};

@@ -3,8 +3,8 @@
 use core::fmt;
 use core::str::FromStr;
 
-/// A computer level (the seeds' 入门 / 普通 / 高手). What each level does is the game's: see
-/// each game module.
+/// A computer level (in Chinese interfaces 入门 / 普通 / 高手). What each level does is the
+/// game's: see each game module.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub enum Level {
     /// The weakest: random or nearly random moves.

@@ -9,8 +9,9 @@ use boardgames_search::{CopyMake, Evaluator, Limits, Searcher, Walk};
 /// the level does not search (the beginners). Each move starts from a cleared table, so the
 /// move depends on the position and the seed alone, not on the games played before.
 ///
-/// The games' players are this type with their evaluator (`boardgames_ultimate::UltimatePlayer`,
-/// `boardgames_morris::MorrisPlayer`), made by their own `new(level, seed)`.
+/// The games' players ([`crate::ultimate::UltimatePlayer`], [`crate::morris::MorrisPlayer`],
+/// [`crate::gomoku::GomokuPlayer`]) wrap one, made by their own `new(level, seed)`; a player
+/// of another game with its own evaluator can be one directly.
 pub struct LevelSearch<G: Game, E: Evaluator<G>, W: Walk<G> = CopyMake> {
     level: Level,
     seed: u64,

@@ -3,8 +3,8 @@
 //! Evaluators and computer players for the workspace's games, on top of the generic
 //! [`boardgames_search`] crate. The rules crates know nothing of these; these know the rules crates.
 //!
-//! - [`tictactoe`]: a line-counting evaluator and the three levels of `RULES.md` (beginner,
-//!   normal, expert).
+//! - [`tictactoe`]: a line-counting evaluator and three levels (beginner, normal, expert): a
+//!   random move, a rule-based player, perfect play.
 //! - [`ultimate`]: an evaluator of small boards won, threats on both levels and free choices,
 //!   and three levels (beginner, normal, expert) that map to search limits.
 //! - [`gomoku`]: threat shapes judged under the game's rule, kept up to date move by move;
@@ -13,6 +13,12 @@
 //!   mobility by stage, and three levels (beginner, normal, expert) that map to search limits.
 //! - [`mcts`]: Monte Carlo tree search players for every game ([`MctsPlayer`]), beside the
 //!   alpha-beta levels: no evaluator, limits in simulations or time.
+//!
+//! ## Features
+//!
+//! - `research` (unstable, not covered by semver): the one-axis-at-a-time definitions of a
+//!   gomoku point's value, classes and evaluation terms (`gomoku::eval_terms` and its
+//!   neighbours), for the workspace's unpublished fitting tools. Users need not enable it.
 //!
 //! ## Example
 //!

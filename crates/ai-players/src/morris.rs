@@ -34,7 +34,8 @@ mod evaluator;
 
 pub use evaluator::{MorrisEvaluator, Weights};
 
-use crate::LevelSearch;
+use crate::{ComputerPlayer, LevelSearch};
+use boardgames_core::Game;
 use boardgames_morris::Position;
 use boardgames_search::{Limits, Score, Searcher};
 
@@ -72,13 +73,49 @@ const fn level_noise(level: Level) -> Score {
 }
 
 /// A nine men's morris computer player at one level.
-pub type MorrisPlayer = LevelSearch<Position, NoisyEvaluator>;
+pub struct MorrisPlayer {
+    inner: LevelSearch<Position, NoisyEvaluator>,
+}
 
-impl LevelSearch<Position, NoisyEvaluator> {
+impl MorrisPlayer {
     /// A player at `level`, its choices seeded by `seed`.
     pub fn new(level: Level, seed: u64) -> Self {
         let evaluator = NoisyEvaluator::new(MorrisEvaluator::new(), seed, level_noise(level));
         let searcher = Searcher::new(evaluator).with_table_bytes(level_table_bytes(level));
-        LevelSearch::from_parts(level, seed, level_limits(level), searcher)
+        MorrisPlayer {
+            inner: LevelSearch::from_parts(level, seed, level_limits(level), searcher),
+        }
+    }
+
+    /// This player searching with other limits (a searching level only; the beginner keeps
+    /// playing at random). For tests and tuning: keep a node or depth limit for repeatable
+    /// moves.
+    pub fn with_limits(self, limits: Limits) -> Self {
+        MorrisPlayer {
+            inner: self.inner.with_limits(limits),
+        }
+    }
+
+    /// This player with a transposition table of at most `bytes` bytes instead of the level's
+    /// own (it is cleared before every move, so a small budget wants a small table).
+    pub fn with_table_bytes(self, bytes: usize) -> Self {
+        MorrisPlayer {
+            inner: self.inner.with_table_bytes(bytes),
+        }
+    }
+
+    /// The level.
+    pub fn level(&self) -> Level {
+        self.inner.level()
+    }
+}
+
+impl ComputerPlayer<Position> for MorrisPlayer {
+    fn choose_move(&mut self, position: &Position) -> Option<<Position as Game>::Move> {
+        self.inner.choose_move(position)
+    }
+
+    fn name(&self) -> String {
+        self.inner.name()
     }
 }

@@ -1,4 +1,4 @@
-//! Tic-tac-toe: an evaluator and the three levels of `RULES.md` (the seed's 入门 / 普通 / 高手).
+//! Tic-tac-toe: an evaluator and three levels (beginner, normal, expert).
 //!
 //! - [`Level::Beginner`]: a random legal move (it may still take a win by chance).
 //! - [`Level::Normal`]: wins at once when it can, otherwise blocks an immediate threat,
@@ -17,9 +17,9 @@ use boardgames_tictactoe::{Cell, Marks, Position};
 /// Scores a position by its open lines: a line holding only one player's marks is worth 1 for
 /// one mark and 8 for two, to that player.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct LineEvaluator;
+pub struct TicTacToeEvaluator;
 
-impl Evaluator<Position> for LineEvaluator {
+impl Evaluator<Position> for TicTacToeEvaluator {
     fn evaluate(&self, position: &Position) -> Score {
         let me = position.side_to_move();
         let (mine, theirs) = (position.marks(me).0, position.marks(me.opponent()).0);
@@ -48,7 +48,7 @@ pub use crate::{Level, ParseLevelError};
 pub struct TicTacToePlayer {
     level: Level,
     seed: u64,
-    searcher: Searcher<Position, LineEvaluator>,
+    searcher: Searcher<Position, TicTacToeEvaluator>,
 }
 
 impl TicTacToePlayer {
@@ -57,7 +57,7 @@ impl TicTacToePlayer {
         TicTacToePlayer {
             level,
             seed,
-            searcher: Searcher::new(LineEvaluator).with_table_bytes(1 << 16),
+            searcher: Searcher::new(TicTacToeEvaluator).with_table_bytes(1 << 16),
         }
     }
 

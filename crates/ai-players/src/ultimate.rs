@@ -32,7 +32,8 @@ mod tables;
 
 pub use evaluator::{UltimateEvaluator, Weights};
 
-use crate::LevelSearch;
+use crate::{ComputerPlayer, LevelSearch};
+use boardgames_core::Game;
 use boardgames_search::{Limits, Score, Searcher};
 use boardgames_ultimate::Position;
 
@@ -57,15 +58,51 @@ const fn level_noise(level: Level) -> Score {
 }
 
 /// An ultimate tic-tac-toe computer player at one level.
-pub type UltimatePlayer = LevelSearch<Position, Seeded<UltimateEvaluator>>;
+pub struct UltimatePlayer {
+    inner: LevelSearch<Position, Seeded<UltimateEvaluator>>,
+}
 
-impl LevelSearch<Position, Seeded<UltimateEvaluator>> {
+impl UltimatePlayer {
     /// A player at `level`, its choices seeded by `seed`.
     pub fn new(level: Level, seed: u64) -> Self {
         let evaluator = Seeded::new(UltimateEvaluator::new(), seed, level_noise(level));
         let searcher = Searcher::new(evaluator)
             .with_table_bytes(4 << 20)
             .with_depth_step(2);
-        LevelSearch::from_parts(level, seed, level_limits(level), searcher)
+        UltimatePlayer {
+            inner: LevelSearch::from_parts(level, seed, level_limits(level), searcher),
+        }
+    }
+
+    /// This player searching with other limits (a searching level only; the beginner keeps
+    /// playing at random). For tests and tuning: keep a node or depth limit for repeatable
+    /// moves.
+    pub fn with_limits(self, limits: Limits) -> Self {
+        UltimatePlayer {
+            inner: self.inner.with_limits(limits),
+        }
+    }
+
+    /// This player with a transposition table of at most `bytes` bytes instead of the level's
+    /// own (it is cleared before every move, so a small budget wants a small table).
+    pub fn with_table_bytes(self, bytes: usize) -> Self {
+        UltimatePlayer {
+            inner: self.inner.with_table_bytes(bytes),
+        }
+    }
+
+    /// The level.
+    pub fn level(&self) -> Level {
+        self.inner.level()
+    }
+}
+
+impl ComputerPlayer<Position> for UltimatePlayer {
+    fn choose_move(&mut self, position: &Position) -> Option<<Position as Game>::Move> {
+        self.inner.choose_move(position)
+    }
+
+    fn name(&self) -> String {
+        self.inner.name()
     }
 }

@@ -1,4 +1,4 @@
-//! The tic-tac-toe levels behave as RULES.md describes.
+//! The tic-tac-toe levels behave as the `tictactoe` module describes.
 
 use boardgames_core::{Game, MoveList, Player, Status};
 use boardgames_players::tictactoe::{winning_cells, Level, TicTacToePlayer};
@@ -63,7 +63,7 @@ fn two_experts_always_draw() {
 
 #[test]
 fn the_empty_board_is_a_proven_draw() {
-    let result = Searcher::new(boardgames_players::tictactoe::LineEvaluator)
+    let result = Searcher::new(boardgames_players::tictactoe::TicTacToeEvaluator)
         .search(&Position::new(), &Limits::none());
     assert_eq!(result.proof, Some(Proof::Draw));
     assert_eq!(result.score, 0);

@@ -59,6 +59,7 @@
 
 mod check;
 mod evaluator;
+mod iterate;
 mod limits;
 pub mod mcts;
 mod negamax;
@@ -69,6 +70,7 @@ pub mod score;
 mod search;
 mod selective;
 pub mod table;
+mod techniques;
 mod walk;
 
 pub use check::{check_selective, check_techniques, check_techniques_make_unmake};
@@ -81,6 +83,7 @@ pub use mcts::{
 pub use negamax::negamax;
 pub use result::{Proof, SearchResult};
 pub use score::{Score, INFINITY, MAX_EVAL, MAX_PLY, WIN};
-pub use search::{Searcher, Techniques, DEFAULT_TABLE_BYTES};
+pub use search::{Searcher, DEFAULT_TABLE_BYTES};
 pub use selective::{Selectivity, LATE_MOVE_DEPTHS};
+pub use techniques::Techniques;
 pub use walk::{CopyMake, MakeUnmake, Walk};

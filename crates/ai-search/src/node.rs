@@ -1,21 +1,21 @@
-//! The alpha-beta recursion of one search thread: iterative deepening, aspiration, the node
-//! and its move loop. Generic over the table, so that one thread's own table and the table the
-//! threads of a Lazy SMP search share run the same code.
+//! The alpha-beta recursion of one search thread: the thread's state, the node and its move
+//! loop (the iterations over depths are [`crate::iterate`]'s). Generic over the table, so that
+//! one thread's own table and the table the threads of a Lazy SMP search share run the same
+//! code.
 
 use crate::evaluator::{proven_score, terminal_score, Evaluator};
 use crate::limits::Limits;
 use crate::ordering::Ordering;
-use crate::result::{Proof, SearchResult};
 use crate::score::{self, clamp_eval, Score, INFINITY, MAX_PLY};
-use crate::search::Techniques;
 use crate::selective::Selectivity;
 use crate::table::{Bound, Probed, Table, TableMove};
+use crate::techniques::Techniques;
 use crate::walk::Walk;
 use boardgames_core::{Game, MoveList, Player};
 use core::marker::PhantomData;
 use std::time::Instant;
 
-const ASPIRATION_DELTA: Score = 50;
+/// The nodes between two looks at the limits.
 const CHECK_EVERY: u64 = 1024;
 /// The least depth at which a node probes and stores the transposition table.
 const TABLE_MIN_DEPTH: u32 = 2;
@@ -27,11 +27,11 @@ const KEYS_PER_PLY: usize = 96;
 #[derive(Clone, Debug)]
 pub(crate) struct ThreadState<M> {
     ordering: Ordering<M>,
-    pv: Vec<Option<M>>,
-    pv_len: Vec<usize>,
+    pub(crate) pv: Vec<Option<M>>,
+    pub(crate) pv_len: Vec<usize>,
     /// The score of the root's principal variation in the current iteration, set with it
     /// (whenever a root move raises alpha).
-    root_score: Score,
+    pub(crate) root_score: Score,
     /// The static evaluation of the node at each ply of the current line (kept only when the
     /// selectivity asks: [`Selectivity::improving_moves`]).
     evals: Vec<Score>,
@@ -46,12 +46,12 @@ pub(crate) struct ThreadState<M> {
     next_check: u64,
     pub(crate) table_hits: u64,
     /// The depth of the current iteration (singular extensions stop at twice it).
-    root_depth: u32,
+    pub(crate) root_depth: u32,
     /// Whether a singular extension's verification search is running (they do not nest).
     verifying: bool,
-    aborted: bool,
-    limits: Limits,
-    started: Instant,
+    pub(crate) aborted: bool,
+    pub(crate) limits: Limits,
+    pub(crate) started: Instant,
 }
 
 impl<M: Copy + Eq + core::hash::Hash> ThreadState<M> {
@@ -95,18 +95,6 @@ impl<M: Copy + Eq + core::hash::Hash> ThreadState<M> {
     }
 }
 
-/// How a thread deepens: the plies between iterations and where it starts.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Deepening {
-    pub(crate) step: u32,
-    /// Extra plies on the first iteration (Lazy SMP helpers start deeper than the main
-    /// thread, so that the threads spread over depths).
-    pub(crate) offset: u32,
-    /// Whether the first iteration completes whatever the limits (the main thread's does, so
-    /// that there is a move; a helper stops at once when told).
-    pub(crate) finish_first: bool,
-}
-
 /// A node's place in the search: plies left and from the root, and its table key.
 #[derive(Clone, Copy, Debug)]
 struct At {
@@ -134,132 +122,6 @@ pub(crate) struct Context<'a, G: Game, E, T, W> {
 }
 
 impl<G: Game, E: Evaluator<G>, T: Table<G::Move>, W: Walk<G>> Context<'_, G, E, T, W> {
-    /// Iterative deepening of `position` within the limits given to [`ThreadState::start`];
-    /// returns the last completed iteration, or a win the iteration stopped by the limits
-    /// proved ([`Context::adopt_partial`]). The first iteration always completes.
-    pub(crate) fn deepen(&mut self, position: &G, deepening: Deepening) -> SearchResult<G::Move> {
-        // The thread's own position, which a make/unmake walk changes and restores.
-        let mut root = position.clone();
-        let position = &mut root;
-        let max_depth = self
-            .s
-            .limits
-            .depth
-            .unwrap_or(MAX_PLY as u32 - 1)
-            .clamp(1, MAX_PLY as u32 - 1);
-        let remaining = position.max_remaining_plies();
-        let mut result = SearchResult::empty();
-        if let Some(score) = terminal_score(position.status(), position.side_to_move(), 0) {
-            result.score = score;
-            result.proof = Proof::from_score(score, true);
-            return result;
-        }
-        // The iterations: `step`, `2 * step`, ... and last exactly `max_depth`.
-        let step = deepening.step;
-        let first = if self.techniques.iterative_deepening {
-            (step + deepening.offset).min(max_depth)
-        } else {
-            max_depth
-        };
-        let mut depth = first;
-        loop {
-            if depth > first && self.limits_reached() {
-                break;
-            }
-            let must_finish = depth == first && deepening.finish_first;
-            let score = self.root_iteration(position, depth, must_finish, result.score);
-            if self.s.aborted && depth > first {
-                self.adopt_partial(&mut result);
-                break;
-            }
-            let complete = remaining.is_some_and(|r| depth as usize >= r);
-            // A pruned search that saw every line's end did not see every line.
-            let proves_draw = complete && self.selectivity.is_none();
-            self.record_iteration(&mut result, score, depth, proves_draw);
-            let proven_within = score::plies_to_end(score).is_some_and(|n| n <= depth as usize);
-            if complete || proven_within || self.s.aborted || depth == max_depth {
-                break;
-            }
-            depth = (depth + step).min(max_depth);
-        }
-        result.nodes = self.s.nodes;
-        result.table_hits = self.s.table_hits;
-        result.elapsed = self.s.started.elapsed();
-        result
-    }
-
-    fn record_iteration(
-        &self,
-        result: &mut SearchResult<G::Move>,
-        score: Score,
-        depth: u32,
-        complete: bool,
-    ) {
-        result.score = score;
-        result.depth = depth;
-        result.pv = self.s.pv[..self.s.pv_len[0]]
-            .iter()
-            .flatten()
-            .copied()
-            .collect();
-        result.best_move = result.pv.first().copied();
-        result.proof = Proof::from_score(score, complete);
-    }
-
-    /// After an iteration stopped by the limits: its principal variation and score, when a
-    /// root move searched to the end proved a win in it (in a search with aspiration, in the
-    /// last window tried). The win is not dropped for want of the other moves, which could
-    /// only win faster; a better move that is not a proven win is (an earlier round played
-    /// those too, and it did not pay: `docs/strength.md`). The depth stays the last completed
-    /// iteration's.
-    fn adopt_partial(&self, result: &mut SearchResult<G::Move>) {
-        let len = self.s.pv_len[0];
-        let won = self.s.root_score > 0 && score::is_decisive(self.s.root_score);
-        if len == 0 || !won {
-            return;
-        }
-        result.score = self.s.root_score;
-        result.pv = self.s.pv[..len].iter().flatten().copied().collect();
-        result.best_move = result.pv.first().copied();
-        result.proof = Proof::from_score(self.s.root_score, false);
-    }
-
-    fn root_iteration(
-        &mut self,
-        position: &mut G,
-        depth: u32,
-        first: bool,
-        previous: Score,
-    ) -> Score {
-        self.s.root_depth = depth;
-        // The first iteration must finish: limits apply from the second on.
-        let enforce = !first || !self.techniques.iterative_deepening;
-        let saved_limits = if enforce {
-            None
-        } else {
-            Some(core::mem::take(&mut self.s.limits))
-        };
-        let score = if self.techniques.aspiration
-            && self.techniques.alpha_beta
-            && depth > 2
-            && !score::is_decisive(previous)
-        {
-            let (alpha, beta) = (previous - ASPIRATION_DELTA, previous + ASPIRATION_DELTA);
-            let score = self.node(position, depth, 0, alpha, beta);
-            if !self.s.aborted && (score <= alpha || score >= beta) {
-                self.node(position, depth, 0, -INFINITY, INFINITY)
-            } else {
-                score
-            }
-        } else {
-            self.node(position, depth, 0, -INFINITY, INFINITY)
-        };
-        if let Some(limits) = saved_limits {
-            self.s.limits = limits;
-        }
-        score
-    }
-
     #[inline]
     fn out_of_budget(&mut self) -> bool {
         if self.s.aborted {
@@ -275,14 +137,14 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>, W: Walk<G>> Context<'_, G, E, 
         self.s.aborted
     }
 
-    fn limits_reached(&self) -> bool {
+    pub(crate) fn limits_reached(&self) -> bool {
         let limits = &self.s.limits;
         limits.nodes.is_some_and(|n| self.s.nodes >= n)
             || limits.time.is_some_and(|t| self.s.started.elapsed() >= t)
             || limits.stop_requested()
     }
 
-    fn node(
+    pub(crate) fn node(
         &mut self,
         position: &mut G,
         depth: u32,

@@ -72,7 +72,7 @@ impl ArenaGame for TicTacToe {
         Box::new(tictactoe::TicTacToePlayer::new(level, seed))
     }
     fn alpha_beta(&self, limits: Limits, threads: usize) -> Box<dyn Contestant<Self::Pos>> {
-        let searcher = Searcher::new(tictactoe::LineEvaluator)
+        let searcher = Searcher::new(tictactoe::TicTacToeEvaluator)
             .with_table_bytes(1 << 20)
             .with_threads(threads);
         Box::new(AlphaBeta::new(searcher, limits, same))

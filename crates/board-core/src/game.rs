@@ -219,7 +219,98 @@ pub trait Game: Clone + PartialEq + Debug {
         rng: &mut R,
         max_plies: usize,
     ) -> (Status, usize) {
-        let plies = crate::play_random_moves(self, rng, max_plies, |_| true);
+        let plies = play_random_moves(self, rng, max_plies, |_| true);
         (self.status(), plies)
     }
+}
+
+/// The position reached from `start` by up to `plies` uniformly random legal moves (fewer if the
+/// game ends first), drawn from `rng`: the random positions of tests, openings of matches and
+/// samples of benchmarks.
+///
+/// ```
+/// use boardgames_core::{random_position, Game, Rng};
+/// # use boardgames_core::{MoveList, Player, Status};
+/// # #[derive(Clone, Copy, PartialEq, Debug)] struct Count(u8);
+/// # #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)] struct Step;
+/// # impl std::fmt::Display for Step { fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result { f.write_str("s") } }
+/// # impl std::str::FromStr for Step { type Err = E; fn from_str(_: &str) -> Result<Step, E> { Ok(Step) } }
+/// # #[derive(Clone, PartialEq, Debug, thiserror::Error)] #[error("over")] struct E;
+/// # impl boardgames_core::MoveError for E { fn is_game_over(&self) -> bool { true } }
+/// # impl Game for Count {
+/// #   type Move = Step; type ParseMoveError = E; type Illegal = E;
+/// #   fn side_to_move(&self) -> Player { Player::First }
+/// #   fn status(&self) -> Status { if self.0 >= 5 { Status::Draw } else { Status::Ongoing } }
+/// #   fn legal_moves(&self, m: &mut MoveList<Step>) { m.clear(); if self.0 < 5 { m.push(Step) } }
+/// #   fn check_move(&self, _: Step) -> Result<(), E> { if self.0 < 5 { Ok(()) } else { Err(E) } }
+/// #   fn play_unchecked(&mut self, _: Step) { self.0 += 1 }
+/// #   fn zobrist(&self) -> u64 { self.0 as u64 }
+/// #   fn zobrist_from_scratch(&self) -> u64 { self.0 as u64 }
+/// #   fn max_remaining_plies(&self) -> Option<usize> { Some(5 - self.0 as usize) }
+/// # }
+/// // A game that ends after five steps stops there, however many plies are asked for.
+/// let mut rng = Rng::new(7);
+/// assert_eq!(random_position(Count(0), 3, &mut rng), Count(3));
+/// assert_eq!(random_position(Count(0), 9, &mut rng), Count(5));
+/// ```
+pub fn random_position<G: Game, R: RandomSource + ?Sized>(
+    start: G,
+    plies: usize,
+    rng: &mut R,
+) -> G {
+    let mut position = start;
+    play_random_moves(&mut position, rng, plies, |_| true);
+    position
+}
+
+/// Plays uniformly random legal moves on `position` while `keep_going` holds before each one,
+/// the game goes on and fewer than `max_plies` are played; returns the number played. The loop
+/// of [`Game::random_playout`]'s default and of
+/// [`random_position`], for a game that plays one phase of its playout move by move (an opening
+/// stage, say) and hands the rest to a faster loop.
+///
+/// ```
+/// use boardgames_core::{play_random_moves, Game, Rng};
+/// # use boardgames_core::{MoveList, Player, Status};
+/// # #[derive(Clone, Copy, PartialEq, Debug)] struct Count(u8);
+/// # #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)] struct Step;
+/// # impl std::fmt::Display for Step { fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result { f.write_str("s") } }
+/// # impl std::str::FromStr for Step { type Err = E; fn from_str(_: &str) -> Result<Step, E> { Ok(Step) } }
+/// # #[derive(Clone, PartialEq, Debug, thiserror::Error)] #[error("over")] struct E;
+/// # impl boardgames_core::MoveError for E { fn is_game_over(&self) -> bool { true } }
+/// # impl Game for Count {
+/// #   type Move = Step; type ParseMoveError = E; type Illegal = E;
+/// #   fn side_to_move(&self) -> Player { Player::First }
+/// #   fn status(&self) -> Status { if self.0 >= 5 { Status::Draw } else { Status::Ongoing } }
+/// #   fn legal_moves(&self, m: &mut MoveList<Step>) { m.clear(); if self.0 < 5 { m.push(Step) } }
+/// #   fn check_move(&self, _: Step) -> Result<(), E> { if self.0 < 5 { Ok(()) } else { Err(E) } }
+/// #   fn play_unchecked(&mut self, _: Step) { self.0 += 1 }
+/// #   fn zobrist(&self) -> u64 { self.0 as u64 }
+/// #   fn zobrist_from_scratch(&self) -> u64 { self.0 as u64 }
+/// #   fn max_remaining_plies(&self) -> Option<usize> { Some(5 - self.0 as usize) }
+/// # }
+/// // A game that ends after five steps: the first phase is its first two steps.
+/// let mut rng = Rng::new(7);
+/// let mut game = Count(0);
+/// assert_eq!(play_random_moves(&mut game, &mut rng, 9, |g| g.0 < 2), 2);
+/// assert_eq!(play_random_moves(&mut game, &mut rng, 9, |_| true), 3);
+/// assert_eq!(game.status(), Status::Draw);
+/// ```
+pub fn play_random_moves<G: Game, R: RandomSource + ?Sized>(
+    position: &mut G,
+    rng: &mut R,
+    max_plies: usize,
+    mut keep_going: impl FnMut(&G) -> bool,
+) -> usize {
+    let mut plies = 0;
+    while plies < max_plies && keep_going(position) {
+        match position.random_move(rng) {
+            Some(mv) => {
+                position.play_unchecked(mv);
+                plies += 1;
+            }
+            None => break,
+        }
+    }
+    plies
 }

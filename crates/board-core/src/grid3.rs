@@ -1,6 +1,6 @@
 //! The 3x3 grid shared by tic-tac-toe and by ultimate tic-tac-toe's small and macro boards.
 //!
-//! Cells are numbered 0-8 left to right, top to bottom (cell `n` is the seeds' cell `n + 1`),
+//! Cells are numbered 0-8 left to right, top to bottom (cell `n` is cell `n + 1` in a numbering from 1),
 //! and a set of cells is a 9-bit mask.
 
 /// The eight winning lines: three rows, three columns, two diagonals (9-bit masks).

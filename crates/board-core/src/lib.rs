@@ -88,13 +88,16 @@ pub use actions::{
     ActionError, ActionErrorReason, Actions, BufferSizeError, ObservationShape, Observe,
     Symmetries, SymmetryError,
 };
-pub use game::{Game, InputError, MoveError, MoveList, PlayError, MOVE_LIST_INLINE};
+pub use game::{
+    play_random_moves, random_position, Game, InputError, MoveError, MoveList, PlayError,
+    MOVE_LIST_INLINE,
+};
 pub use history::History;
 pub use parallel::{perft_parallel, playouts, playouts_parallel, PlayoutTally};
 pub use perft::{perft, perft_divide};
 pub use player::{ByPlayer, Player};
 pub use rand_core;
-pub use random::{play_random_moves, random_position, RandomSource, Rng, UniformIndex};
+pub use random::{RandomSource, Rng, UniformIndex};
 pub use replay::{replay, ReplayError};
 pub use smallvec;
 pub use status::Status;

@@ -206,8 +206,8 @@ fn new_side(spec: &str, rule: u32, turn_ms: u64, seed: u64) -> Result<Side, Stri
         "expert+ext+wide" => (true, MAX_WIDTH),
         _ => return Engine::spawn(spec, rule, turn_ms).map(Side::Engine),
     };
-    // The hand-set weights: the expert stays the yardstick it was when the issue measured
-    // against it.
+    // The hand-set weights under every rule: this expert is a fixed yardstick that does not
+    // move when the player's weights are tuned.
     let evaluator = GomokuEvaluator::new()
         .with_weights(EvalWeights::HAND_SET)
         .with_four_extension(extension)

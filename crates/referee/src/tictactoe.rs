@@ -15,7 +15,7 @@ impl RefereeGame for boardgames_tictactoe::Position {
     }
 
     fn search(&self, limits: &Limits, threads: usize) -> Result<SearchResult<Self::Move>, String> {
-        let mut searcher = Searcher::new(boardgames_players::tictactoe::LineEvaluator)
+        let mut searcher = Searcher::new(boardgames_players::tictactoe::TicTacToeEvaluator)
             .with_table_bytes(1 << 20)
             .with_threads(threads);
         Ok(searcher.search(self, limits))

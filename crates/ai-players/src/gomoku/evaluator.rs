@@ -37,16 +37,12 @@ pub const WIN_SOON: Score = 50_000;
 ///   ([`Evaluator::held_back_moves`]) for a selective search that widens its lost nodes.
 ///   Under renju black's forbidden points are left out, and black's points that may be
 ///   forbidden count for nothing in the evaluation and force no reply ([`Cell::of`]): a
-///   double four black cannot play wins nothing. Against Rapfi under renju (the engine at
-///   100 ms a move, Rapfi at 40 ms, 400 games) that scored 171 where counting them scored
-///   143.
+///   double four black cannot play wins nothing.
 /// - **Ordering** ([`Evaluator::order_hint`]): the own five, the block of the opponent's five,
 ///   an own open four, an own four-three, the block of the opponent's open four or
 ///   four-three, then the point's value to the side to move, weighed three times its value
 ///   to the opponent, and the stones near it ([`SearchPosition::neighbours`], half a unit of
-///   value each, own stones counting double). Along Rapfi's winning lines the attacking
-///   moves come earlier so: 62% of them among the first five hints, where equal weights put
-///   54% (`docs/strength.md`).
+///   value each, own stones counting double): attacking moves come first.
 ///
 /// The levels blur it with [`crate::Seeded`] noise.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -213,9 +209,16 @@ fn dot(weights: &[Score; EVAL_TERMS], terms: [u16; EVAL_TERMS]) -> Score {
         .sum()
 }
 
-/// The weights of the evaluation terms ([`SearchPosition::terms`], in the order of
-/// [`crate::gomoku::eval_terms`]): one set for the side to move and one for the side that
-/// waits, since a shape is worth more to the side that can use it next.
+/// The weights of the evaluation terms ([`SearchPosition::terms`]): one set for the side to
+/// move and one for the side that waits, since a shape is worth more to the side that can use
+/// it next.
+///
+/// The terms of a colour, summed over the empty points: terms 0 to 6 count the axes where a
+/// stone of that colour would make each shape from
+/// [`LineShape::ClosedThree`](boardgames_gomoku::threat::LineShape::ClosedThree) to
+/// [`LineShape::Five`](boardgames_gomoku::threat::LineShape::Five), in declaration order;
+/// terms 7, 8 and 9 count the points where it would make two fours, a four and a live three,
+/// and two live threes.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct EvalWeights {
     /// The weight of each of the side to move's terms.
@@ -240,35 +243,25 @@ impl EvalWeights {
     }
 
     /// The weights fitted to game results: a logistic regression of "the side to move goes
-    /// on to win" on both sides' terms, over 602 games of Rapfi (github dhbloo/rapfi, classical
-    /// mode, 40 ms a move) against itself under freestyle and standard from random
-    /// three-stone openings (14,983 positions), converted to the hand-set weights' units.
-    /// Terms those positions never show keep the hand-set values. On held-out games its
-    /// log-loss is 0.547 where the hand-set weights' is 0.580. The shapes the side to move
-    /// can use next are worth up to three times as much as the waiting side's (an open two:
-    /// 38 and 13), and a four to make about the same (60 and 58). The weights of standard
-    /// and renju; `crates/pbrain/examples/fit_eval.rs` fits them again from such games
-    /// (`docs/strength.md`).
+    /// on to win" on both sides' terms over positions of strong engine games under freestyle
+    /// and standard, converted to the hand-set weights' units (terms those positions never
+    /// show keep the hand-set values). The shapes the side to move can use next are worth up
+    /// to three times as much as the waiting side's (an open two: 38 and 13), and a four to
+    /// make about the same (60 and 58). The weights of standard and renju.
     pub const FITTED: EvalWeights = EvalWeights {
         to_move: [11, 42, 38, 60, 200, 150, 750, 250, 572, -61],
         waiting: [7, 24, 13, 58, 76, 161, 600, -16, 180, -17],
     };
 
-    /// The weights of freestyle: [`EvalWeights::FITTED`] tuned by freestyle matches against
-    /// Rapfi. A fit to the moves Rapfi plays (the one-ply choice by the evaluation after
-    /// each move) doubles the threes and fours to make and lowers the four-three, and plays
-    /// far worse; these weights are the result fit moved three tenths of that step the other
-    /// way (threes and fours to make worth less, the four-three more), which won 45 of 180
-    /// freestyle games where the fitted weights won 37 (`docs/strength.md`). Under standard
-    /// and renju the same weights scored less on the fixed openings, so those rules keep
-    /// the fitted ones.
+    /// The weights of freestyle: [`EvalWeights::FITTED`] tuned by freestyle matches, with
+    /// threes and fours to make worth less and the four-three more.
     pub const FREESTYLE: EvalWeights = EvalWeights {
         to_move: [11, 38, 21, 41, 200, 150, 750, 250, 636, -72],
         waiting: [8, 14, 9, 46, 50, 138, 614, -39, 201, -29],
     };
 
-    /// The hand-set weights of earlier versions: the same values for both sides, a quarter
-    /// more for the side to move.
+    /// The hand-set weights: the same values for both sides, a quarter more for the side to
+    /// move. The weights of the Caro rules.
     pub const HAND_SET: EvalWeights = EvalWeights {
         to_move: [7, 25, 30, 50, 200, 150, 750, 250, 187, 100],
         waiting: [6, 20, 24, 40, 160, 120, 600, 200, 150, 80],
@@ -420,9 +413,7 @@ fn hint(mine: Cell, theirs: Cell) -> Score {
 /// own ones counting double: half a unit of the points' values each (their values count in
 /// units of `1 << 12`). Most quiet points make no shape for either colour and have no
 /// value: without this, the `width` quiet moves kept were the first points by index among
-/// them. Against Rapfi (the engine at 250 ms a move, Rapfi at 100 ms, 240 games), with
-/// late-move reductions, it scored 76 where the reductions alone scored 69
-/// (`docs/strength.md`).
+/// them.
 #[inline(always)]
 fn near_hint(position: &SearchPosition, me: Player, point: Point) -> Score {
     let near = 2 * position.neighbours(me, point) + position.neighbours(me.opponent(), point);
@@ -479,71 +470,32 @@ impl GomokuEvaluator {
     }
 }
 
-/// The selective pruning the engine (`pbrain-boardgames`) searches this evaluator with
-/// ([`boardgames_search::Searcher::with_selectivity`]): futility pruning up to four plies from
-/// the horizon with a margin of 50 a ply (about an open two for the side to move), and off
-/// the principal variation only the first 1, 1, 2, 3, 4, 5, 7 and 8 moves at 1 to 8 plies
-/// from the horizon (Rapfi's counts; the figures of the next paragraphs were measured with
-/// the counts before them, 2, 3, 4, 5, 7 and 9 at 1 to 6 plies). With these counts, the
-/// exact answers to an open three and the hints that weigh attack above defence
-/// ([`GomokuEvaluator`]), the engine won 36 of 60 games with black against Rapfi at 500 ms
-/// a move where the build before won 29 to 30 on the same openings (three runs), and proves
-/// 19 of the 78 won positions of the `proofs` example where it proved 12 to 14
-/// (`docs/strength.md`).
+/// The selective pruning to search this evaluator with
+/// ([`boardgames_search::Searcher::with_selectivity`]; the Gomocup engine `pbrain-boardgames`
+/// does). It gives up exact values for depth: at a given time it searches several plies
+/// deeper than the exact search.
 ///
-/// At 500 ms a move the pruning searches one to two plies deeper than the exact search.
-/// Against Rapfi (the engine at 100 ms a move, Rapfi at 40 ms, 800 games on random openings)
-/// it scored 335 where the exact search scored 295; a gentler setting (3, 4, 5, 7, 9, 11
-/// moves; margin 60 to three plies) 156 of 400 against 147, a harsher one (2, 2, 3, 4, 5, 6,
-/// 8, 10 moves; margin 40 to five plies) 155 (`docs/strength.md`).
+/// - Futility pruning up to four plies from the horizon, with a margin of 50 a ply (about an
+///   open two for the side to move).
+/// - Off the principal variation, only the first 1, 1, 2, 3, 4, 5, 7 and 8 moves at 1 to 8
+///   plies from the horizon, twice as many where the side to move's static value has risen
+///   since its previous turn (`improving_moves`).
+/// - Late-move reductions from the fourth move on, by half of `ln(depth) * ln(index + 1)`
+///   plies (7 plies from the horizon: one ply for the fourth to seventh moves, two from the
+///   eighth).
+/// - From 6 plies from the horizon on, a table move whose siblings, searched half as deep,
+///   all fail 2 a ply below its stored value is searched a ply deeper (`singular_depth`,
+///   `singular_margin`: singular extensions).
+/// - From 3 plies from the horizon on, a node whose static value beats beta by 12 a ply
+///   searches its unforced moves a ply shallower (`fail_high_margin`: fail-high reductions).
+/// - A node whose moves all lose by force searches the near points the width left out too
+///   (`widen_losses`; [`GomokuEvaluator`]'s held-back moves), so that a win the search
+///   reports holds against every defence near the stones, not only the best by hint.
+/// - A node stops at its first move that wins by force (`first_win`), instead of searching
+///   its other moves for a faster win with nothing pruned; with the table's proven entries
+///   cutting at any depth, long forced wins are proved in far fewer nodes.
 ///
-/// Late-move reductions from the fourth move on, by half of `ln(depth) * ln(index + 1)`
-/// plies (7 plies from the horizon: one ply for the fourth to seventh moves, two from the
-/// eighth) take the search one to two plies further again. Against Rapfi at 250 ms a move
-/// against 100 ms (240 games under freestyle and standard) they scored 69 where the pruning
-/// alone scored 62; harsher ones (from the third move, three quarters of the product) 39 of
-/// 120 under standard where these scored 43.
-///
-/// Where the side to move's static value has risen since its previous turn, the late-move
-/// counts double (`improving_moves`, as Rapfi's move-count pruning does). Against Rapfi at
-/// 250 ms a move against 100 ms, 120 games under each of standard, freestyle and renju, that
-/// scored 117 where the same build without it scored 104.5 (the mean of two runs under
-/// standard and freestyle): a small gain, within two standard deviations.
-///
-/// From 6 plies from the horizon on, a table move whose siblings, searched half as deep, all
-/// fail 2 a ply below its stored value is searched a ply deeper (`singular_depth`,
-/// `singular_margin`: singular extensions). Against Rapfi at 500 ms a move (300 games under
-/// freestyle, standard and renju) that scored 76 where the same build without them scored
-/// 69.5: within noise, and renju alone went the other way (18 of 100 against 20).
-///
-/// From 3 plies from the horizon on, a node whose static value beats beta by 12 a ply
-/// searches its unforced moves a ply shallower (`fail_high_margin`: fail-high reductions),
-/// which takes the search one to two plies further at 500 ms. Against Rapfi at 500 ms a move
-/// (the ten fixed openings of freestyle, standard and renju, from both sides) four runs scored
-/// 34 of 240 games, where the same build without them scored 38 of 300 in five runs: within
-/// noise, and renju alone went the other way (5 of 80 against 7 of 100).
-///
-/// A node whose moves all lose by force searches the near points the width left out too
-/// (`widen_losses`; [`GomokuEvaluator`]'s held-back moves), so that a win the search reports
-/// holds against every defence near the stones, not only the twelve best by hint. Without it
-/// the engine played for such wins (in 2 of 140 games against Rapfi, 500 ms a move, a root
-/// score of a forced win in a game it then lost; with it in none of 160). Against Rapfi at 500
-/// ms a move it scored 15 and 10 of 60 on the random openings of seeds 4242 and 5353 where
-/// the build without scored 11 and 10 side by side, and 3 and 3 of 20 on the fixed openings
-/// of freestyle and standard; on tactical positions it searches one or two plies less in the
-/// same time, on opening positions as deep (`docs/strength.md`).
-///
-/// A node stops at its first move that wins by force (`first_win`), instead of searching its
-/// other moves for a faster win with nothing pruned: with it (and the table's proven entries
-/// cutting at any depth, which every selective search does) the engine proves 13 of the 78
-/// won positions of the `proofs` example at 500 ms where it proved 5, and a mate in 13 costs
-/// 180,000 nodes instead of 1.7 million. Against Rapfi at 500 ms a move it scored 17 and 8 of
-/// 60 on seeds 4242 and 5353 (the build without: 15 and 9 to 10), and 4, 2 and 2 (three runs),
-/// 5 and 4 (two runs) and 3 of 20 on the fixed openings of freestyle, standard and renju
-/// (without: 3, 3 and 3): within noise.
-///
-/// The levels keep the exact search: their node budgets stay comparable from version to
-/// version.
+/// The levels keep the exact search, so that their node budgets keep their meaning.
 pub const SELECTIVITY: Selectivity = Selectivity {
     futility_margin: 50,
     futility_depth: 4,

@@ -10,6 +10,11 @@ const DIAGONALS: usize = 2 * N - 1;
 /// One colour's stones as words along the columns (bit = row), the diagonals (index
 /// `col - row + 19`, bit = row) and the anti-diagonals (index `col + row`, bit = column); the
 /// rows are the stones' own [`PointSet`] words.
+///
+/// The gomoku crate keeps the same words for its playouts (`line_words::LineWords`, private
+/// to it, with its own rows and the anti-diagonals' bit = row). One copy needs that type
+/// public there, with a `remove` and a whole-line read like [`LineWords::word`] (bit `i` for
+/// the line's point `i`, as [`Line`] orients it); this one can then go.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) struct LineWords {
     cols: [u32; N],

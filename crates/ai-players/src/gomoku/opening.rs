@@ -4,8 +4,10 @@
 //! the offered one worst for black to pick. Once the opening is over it plays as
 //! [`GomokuPlayer`].
 
-use super::{GomokuEvaluator, GomokuPlayer, Level, SearchPosition};
-use crate::ComputerPlayer;
+use super::evaluator::GomokuEvaluator;
+use super::player::GomokuPlayer;
+use super::tracked::SearchPosition;
+use crate::{ComputerPlayer, Level};
 use boardgames_core::{zobrist, Game, MoveList, Player};
 use boardgames_gomoku::opening::{Colour, Move, Opening, OpeningGame, Step};
 use boardgames_gomoku::{Point, Position};

@@ -59,7 +59,7 @@ pub struct SearchPosition {
     /// The shapes, classes and value of each empty point by colour and point index; none on
     /// occupied points.
     cells: ByPlayer<[Cell; POINTS]>,
-    /// The evaluation terms ([`crate::gomoku::eval_terms`]) summed over the empty points, by
+    /// The evaluation terms (`eval_terms`) summed over the empty points, by
     /// colour, packed ([`packed_terms`]).
     terms: ByPlayer<u128>,
     /// The number of points in each threat class, by colour.
@@ -182,10 +182,10 @@ impl SearchPosition {
         }
     }
 
-    /// The evaluation terms of every empty point for `colour`, summed
-    /// ([`crate::gomoku::eval_terms`]: how many axes of the empty points would get each shape
-    /// from a stone of `colour`, and how many points would get two fours, a four and a live
-    /// three, two live threes). The evaluator weighs them ([`crate::gomoku::EvalWeights`]).
+    /// The evaluation terms of every empty point for `colour`, summed: how many axes of the
+    /// empty points would get each shape from a stone of `colour`, and how many points would
+    /// get two fours, a four and a live three, two live threes, in the order
+    /// [`crate::gomoku::EvalWeights`] describes. The evaluator weighs them.
     #[inline]
     pub fn terms(&self, colour: Player) -> [u16; EVAL_TERMS] {
         unpack_terms(*self.terms.get(colour))

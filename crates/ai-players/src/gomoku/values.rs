@@ -1,7 +1,11 @@
 //! What an empty point is worth to a colour, from the shapes a stone of that colour would
 //! make there ([`Threats`]): a value for move ordering, the threat classes the move
 //! generator and the evaluation test, and [`Cell`], the three packed in one word; and the
-//! evaluation terms ([`eval_terms`]) that the evaluator weighs.
+//! evaluation terms that the evaluator weighs ([`packed_terms`]).
+//!
+//! [`assess`], [`may_be_forbidden`] and [`eval_terms`] read a point's shapes one axis at a
+//! time: the definitions that the packed tables must agree with, for the tests and, behind the
+//! unstable `research` feature, for the workspace's fitting tools.
 
 use boardgames_gomoku::threat::{LineShape, Threats};
 use boardgames_search::Score;
@@ -59,6 +63,7 @@ const DOUBLE_THREE: Score = 80;
 
 /// The ordering value of a point for a colour ([`crate::gomoku::GomokuEvaluator`]'s hints) and
 /// its class set, from its threats.
+#[cfg(any(test, feature = "research"))]
 #[inline(always)]
 pub fn assess(threats: Threats) -> (Score, u8) {
     let mut value = 0;
@@ -147,6 +152,7 @@ const fn axis_sums(shape: LineShape) -> u32 {
 /// `true` when a stone of a colour the rule restricts (renju's black) with `threats` might be
 /// on a forbidden point (an overline, two fours, two live threes) and no five makes it
 /// allowed. [`boardgames_gomoku::Position::forbidden`] tells for sure.
+#[cfg(any(test, feature = "research"))]
 #[inline]
 pub fn may_be_forbidden(threats: Threats) -> bool {
     let shapes = threats.0;
@@ -156,7 +162,7 @@ pub fn may_be_forbidden(threats: Threats) -> bool {
             || threats.live_threes() >= 2)
 }
 
-/// The number of evaluation terms of a point ([`eval_terms`]).
+/// The number of evaluation terms of a point (see [`crate::gomoku::EvalWeights`]).
 pub const EVAL_TERMS: usize = 10;
 
 /// The evaluation terms of a point for a colour, from the shapes a stone of that colour
@@ -165,6 +171,7 @@ pub const EVAL_TERMS: usize = 10;
 /// are 1 for a point with two fours, with a four and a live three, and with two live threes.
 /// [`crate::gomoku::SearchPosition::terms`] sums them over the empty points, and the
 /// evaluator weighs the sums ([`crate::gomoku::EvalWeights`]).
+#[cfg(any(test, feature = "research"))]
 #[inline(always)]
 pub fn eval_terms(threats: Threats) -> [u8; EVAL_TERMS] {
     let mut terms = [0u8; EVAL_TERMS];
@@ -224,7 +231,7 @@ const fn axis_terms(shape: LineShape) -> u128 {
         + ((shape.is_live_three() as u128) << (FOURS_BIT + 4))
 }
 
-/// The evaluation terms of `cell` ([`eval_terms`] of its threats), one [`LANE`]-bit lane a
+/// The evaluation terms of `cell` (`eval_terms` of its threats), one [`LANE`]-bit lane a
 /// term from bit 0: sums of such words add term by term, which is how a
 /// [`crate::gomoku::SearchPosition`] keeps them move by move with one addition and one
 /// subtraction per changed point.
@@ -266,7 +273,7 @@ impl Cell {
     }
 
     /// The cell of `threats` for a colour that the rule restricts (`restricted`: renju's black)
-    /// or not. A restricted colour's point that may be forbidden ([`may_be_forbidden`]: an
+    /// or not. A restricted colour's point that may be forbidden (an
     /// overline, two fours or two live threes, and no five) is **dead**: its shapes and value
     /// stay (the move generator tests such points exactly, and the opponent's move ordering
     /// still sees them), but it has no threat class and no evaluation term. Black's double

@@ -70,12 +70,8 @@ impl Weights {
 /// the number of slides and of blocked pieces. A flying player has neither mobility nor
 /// blocked pieces. The side to move gains when its opponent slides and has no slide left.
 ///
-/// The default weights come from matches between variants at equal node budgets (seeded
-/// noise of 3 points, 200-ply cap): they beat a first set with half the mobility weight and
-/// two tempo terms (the side to move's immediate capture, the opponent's unstoppable mill)
-/// by 13 wins to 2 with 5 draws in 20 games at 30,000 nodes a move, and held their own or
-/// better against three times the mobility, half the tempo terms, twice the stuck bonus,
-/// and no mill, open-mill or running-mill weight.
+/// The default weights were chosen by matches between variants of them at equal node
+/// budgets.
 ///
 /// The evaluation knows nothing of repetitions or draw rules: it scores the bare position.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -25,7 +25,7 @@ pub use result::{MctsResult, MoveStats};
 use crate::Limits;
 use boardgames_core::{Game, Rng};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 use tree::Tree;
 
 /// The default exploration constant of UCT (rewards are in `0..=1`).
@@ -336,15 +336,5 @@ impl<G: ParallelGame, L: Leaf<G> + Send> Mcts<G, L> {
 impl<G: Game, L: Leaf<G> + Default> Default for Mcts<G, L> {
     fn default() -> Self {
         Mcts::new(L::default())
-    }
-}
-
-/// How long a search took, for [`MctsResult`].
-pub(crate) fn rate(count: u64, elapsed: Duration) -> u64 {
-    let secs = elapsed.as_secs_f64();
-    if secs > 0.0 {
-        (count as f64 / secs) as u64
-    } else {
-        0
     }
 }

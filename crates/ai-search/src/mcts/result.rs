@@ -80,7 +80,7 @@ fn stats<M: Copy>(node: &Node<M>) -> Option<MoveStats<M>> {
 impl<M: Copy + PartialEq> MctsResult<M> {
     /// Simulations per second over the whole search.
     pub fn simulations_per_second(&self) -> u64 {
-        super::rate(self.simulations, self.elapsed)
+        rate(self.simulations, self.elapsed)
     }
 
     fn empty() -> Self {
@@ -221,4 +221,14 @@ fn best_line<G: Game>(tree: &Tree<G>, child: usize) -> Vec<MoveStats<G::Move>> {
         }
     }
     line
+}
+
+/// `count` per second of `elapsed` (0 for no time), for [`MctsResult`]'s rates.
+fn rate(count: u64, elapsed: Duration) -> u64 {
+    let secs = elapsed.as_secs_f64();
+    if secs > 0.0 {
+        (count as f64 / secs) as u64
+    } else {
+        0
+    }
 }

@@ -31,6 +31,7 @@
 //! at fault. Writing then reading gives an equal [`Match`].
 
 use super::clock::{parse_duration, Seconds};
+use super::play::is_reserved_tag;
 use super::{DrawRules, Match, MatchError, MatchRules, MonotonicTime, Outcome, Reason};
 use super::{TimeControl, TimeSource};
 use crate::{ByPlayer, Game, Player, Status};
@@ -84,23 +85,6 @@ macro_rules! record_setup_as_text {
                 .map_err(|error| ::std::string::ToString::to_string(&error))
         }
     };
-}
-
-/// Tags the record writes from the match itself; [`Match::set_tag`] refuses them.
-const RESERVED: [&str; 9] = [
-    "Game",
-    "Setup",
-    "Threefold",
-    "QuietMoves",
-    "TimeControl",
-    "Clocks",
-    "Offer",
-    "Result",
-    "Reason",
-];
-
-pub(crate) fn is_reserved_tag(name: &str) -> bool {
-    RESERVED.contains(&name)
 }
 
 /// One move of a record, as text.
@@ -395,7 +379,7 @@ impl Record {
         if game.outcome().is_some() {
             return Err(RecordError::tag("Offer", "the game is over"));
         }
-        game.offer = Some(super::Offer {
+        game.offer = Some(super::play::Offer {
             by,
             keeps_next_move: keeps,
         });

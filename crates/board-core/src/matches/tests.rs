@@ -1,10 +1,13 @@
 //! The match layer on the tiny countdown game: every action checked, clocks exact through a
 //! manual time source, records round-tripped.
 
-use super::doc_game::{Countdown, Refused, Step};
 use super::record::{Record, RecordError};
+use super::test_game::{Countdown, Refused, Step};
 use super::*;
+use crate::{Game, Player, Status};
+use core::time::Duration;
 use proptest::prelude::*;
+use std::sync::Arc;
 
 const SEC: Duration = Duration::from_secs(1);
 

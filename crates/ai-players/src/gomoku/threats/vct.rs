@@ -14,10 +14,10 @@
 //! bound is searched depth first here; [`super::vct_proof_numbers`] searches the same
 //! threats and defences best first, and finds long wins far sooner.
 
-use super::vcf::{
-    all_fives, all_fours, defences, fives_near, fours_of, line_points, reach, settled, strength,
-    Budget, Line, ThreatLimits, ThreatOutcome, ThreatResult, ThreatWin, Vcf,
-};
+use super::budget::{Budget, Line, ThreatLimits, ThreatOutcome, ThreatResult};
+use super::points::{all_fours, defences, fives_near, fours_of, line_points, reach, strength};
+use super::search::deepen;
+use super::vcf::Vcf;
 use boardgames_core::{Game, Status};
 use boardgames_gomoku::threat::{Shape, ThreatBoard};
 use boardgames_gomoku::{Point, PointSet, Position, Setup};
@@ -75,20 +75,12 @@ impl Vct {
         max_threats: u32,
         budget: &mut Budget,
     ) -> ThreatOutcome {
-        if let Some(outcome) = settled(position) {
-            return outcome;
-        }
-        let me = position.side_to_move();
-        let theirs = all_fives(position, me.opponent());
-        for threats in 0..=max_threats {
-            if let Some((line, plies)) = self.attack(position, &theirs, None, threats, budget) {
-                return ThreatOutcome::Win(ThreatWin { line, plies });
-            }
-            if budget.out {
-                return ThreatOutcome::Unknown;
-            }
-        }
-        ThreatOutcome::NoWin
+        deepen(
+            position,
+            0..=max_threats,
+            budget,
+            |theirs, threats, budget| self.attack(position, theirs, None, threats, budget),
+        )
     }
 
     /// The attacker to move, with no five of its own; `theirs`: the defender's winning

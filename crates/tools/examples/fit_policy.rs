@@ -5,7 +5,7 @@
 //! colour, the stones of each colour near it, and how close it is to the last move and to
 //! the one before), solved by Newton's method with a backtracking step.
 //!
-//!     cargo run --release -p pbrain-boardgames --example fit_policy -- [--no-recent] GAMES...
+//!     cargo run --release -p boardgames-tools --example fit_policy -- [--no-recent] GAMES...
 //!
 //! `GAMES` are files of finished games as the match manager writes them with
 //! `MATCH_GAMES=FILE` (`crates/pbrain/examples/match.rs`). Only positions where the move

@@ -2,7 +2,7 @@
 //! `gomoku.txt` names the rule and the board size between the position's name and its moves,
 //! since the start position depends on them.
 
-use super::{load, Named, SuiteGame};
+use super::suite::{load, Named, SuiteGame};
 use boardgames_gomoku::{Position, Rule};
 use boardgames_players::gomoku::{GomokuEvaluator, SearchPosition};
 use boardgames_search::{MakeUnmake, Searcher};
@@ -12,7 +12,7 @@ pub struct Gomoku;
 
 impl SuiteGame for Gomoku {
     const NAME: &'static str = "gomoku";
-    const POSITIONS: &'static str = include_str!("gomoku.txt");
+    const POSITIONS: &'static str = include_str!("../../positions/gomoku.txt");
     type G = SearchPosition;
     type E = GomokuEvaluator;
     /// The tracked position's four kilobytes of shapes are changed and restored in place.

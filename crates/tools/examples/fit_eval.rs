@@ -2,7 +2,7 @@
 //! regression of "the side to move goes on to win" on the evaluation terms of both sides
 //! ([`SearchPosition::terms`]), solved by Newton's method.
 //!
-//!     cargo run --release -p pbrain-boardgames --example fit_eval -- [--rule N] [--by-colour] GAMES...
+//!     cargo run --release -p boardgames-tools --example fit_eval -- [--rule N] [--by-colour] GAMES...
 //!
 //! `GAMES` are files of finished games as the match manager writes them with
 //! `MATCH_GAMES=FILE` (`crates/pbrain/examples/match.rs`): one game a line, the `INFO rule`

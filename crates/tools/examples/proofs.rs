@@ -2,7 +2,7 @@
 //! given alone to the engine's move chooser (`think::Thinker`, a fresh table each time), with
 //! the thinking time the engine takes for a turn limit of `--ms` (500 by default).
 //!
-//!     cargo run --release -p pbrain-boardgames --example proofs -- [--ms N] [--list] FILE...
+//!     cargo run --release -p boardgames-tools --example proofs -- [--ms N] [--list] FILE...
 //!
 //! Each line of a `FILE` is one position: a name, the `INFO rule` value, then the stones in the
 //! order they were played, black first, as protocol coordinates `x,y` (from the top left, on
@@ -12,7 +12,7 @@
 //! by proof numbers, or the alpha-beta search's score of a forced five. It prints the count
 //! by technique and the mean time; `--list` prints every position's answer too.
 //!
-//! The file `crates/pbrain/examples/data/won-positions.txt` holds 78 positions of games
+//! The file `crates/tools/examples/data/won-positions.txt` holds 78 positions of games
 //! against Rapfi in which Rapfi, searching 500 ms, announced a forced win for the side to
 //! move (`docs/strength.md`): the yardstick for the engine's search of long wins.
 

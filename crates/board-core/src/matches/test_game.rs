@@ -1,4 +1,4 @@
-//! A tiny game for the examples and tests of the match layer (hidden from the docs): a pile
+//! A tiny game for the unit tests of the match layer: a pile
 //! of stones, each move takes one or two or passes, and whoever takes the last stone wins.
 //! Passing is the one reversible move, so repetitions and quiet moves can be tested.
 

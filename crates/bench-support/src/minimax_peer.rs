@@ -1,12 +1,10 @@
 //! The peer of the AI-depth benchmark: the `minimax` crate (minimax-rs) searching the same
 //! ultimate tic-tac-toe positions with the same evaluator, so the two searches can be timed to
-//! the same depth side by side. Bench-only (`minimax` is a dev-dependency of the facade).
+//! the same depth side by side.
 //!
 //! The rules are ultimate's own `Position` (copy-make, as our searcher plays it); the
 //! evaluation is ai-players' `UltimateEvaluator`, its score (well inside `i16`) passed through
 //! unchanged.
-
-#![allow(dead_code)] // each includer uses its part
 
 use boardgames_core::{Game as _, Status};
 use boardgames_players::ultimate::UltimateEvaluator;

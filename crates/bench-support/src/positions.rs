@@ -1,6 +1,6 @@
 //! The AI-depth suite: the games that have an evaluator, and the fixed positions of each,
-//! stored beside this file (`GAME.txt`). Shared by `examples/ai_depth.rs` (depth reached in a
-//! given time) and `benches/ai_depth.rs` (time to a fixed depth), included by `#[path]`.
+//! stored in this package's `positions/GAME.txt`. Used by `examples/ai_depth.rs` (depth
+//! reached in a given time) and `benches/ai_depth.rs` (time to a fixed depth).
 //!
 //! A positions file holds one position per line: a name, then the moves from the game's start
 //! in its notation, separated by spaces (`start` alone is the empty board). `#` starts a
@@ -9,49 +9,19 @@
 //! Adding a game is one [`SuiteGame`] impl, one line in [`GAMES`] (the example's table) and
 //! one line in `bench_all` of `benches/ai_depth.rs`.
 
-#![allow(dead_code)] // each includer uses its part
+use boardgames_search::{CopyMake, Limits, Searcher};
 
-use boardgames_core::{replay, Game};
-use boardgames_search::{CopyMake, Evaluator, Limits, Searcher, Walk};
+mod gomoku;
+mod suite;
+pub use gomoku::Gomoku;
+pub use suite::{load, Named, SuiteGame};
 
-/// A game of the suite: its start position, its evaluator and its positions file.
-pub trait SuiteGame {
-    /// The game's name in tables and on the command line.
-    const NAME: &'static str;
-    /// The positions file's text.
-    const POSITIONS: &'static str;
-    /// The rules.
-    type G: Game;
-    /// The evaluator the search uses.
-    type E: Evaluator<Self::G>;
-    /// How the search reaches a child: a copy (the default), or make/unmake where the position
-    /// carries large incremental state.
-    type W: Walk<Self::G>;
-    /// The plies between two iterations of iterative deepening (`Searcher::with_depth_step`).
-    const DEPTH_STEP: u32 = 1;
-    /// The start position the stored move lists are played from.
-    fn start() -> Self::G;
-    /// The evaluator.
-    fn evaluator() -> Self::E;
-    /// A searcher of the game's walk with its evaluator (`Searcher::new` for copy-make).
-    fn new_searcher() -> Searcher<Self::G, Self::E, Self::W>;
-    /// The stored positions from the positions file's text; a game whose lines carry more
-    /// than a name and moves (gomoku: a rule and a size) reads them its own way.
-    fn load(text: &str) -> Result<Vec<Named<Self::G>>, String> {
-        load(text, &Self::start())
-    }
-}
-
-#[path = "gomoku.rs"]
-mod gomoku_suite;
-pub use gomoku_suite::Gomoku;
-
-/// Ultimate tic-tac-toe under the seed's rules, with ai-players' evaluator.
+/// Ultimate tic-tac-toe (the workspace's rules), with ai-players' evaluator.
 pub struct Ultimate;
 
 impl SuiteGame for Ultimate {
     const NAME: &'static str = "ultimate";
-    const POSITIONS: &'static str = include_str!("ultimate.txt");
+    const POSITIONS: &'static str = include_str!("../positions/ultimate.txt");
     // The evaluation gives the side to move a bonus: odd and even depths differ.
     const DEPTH_STEP: u32 = 2;
     type G = boardgames_ultimate::Position;
@@ -74,7 +44,7 @@ pub struct Morris;
 
 impl SuiteGame for Morris {
     const NAME: &'static str = "morris";
-    const POSITIONS: &'static str = include_str!("morris.txt");
+    const POSITIONS: &'static str = include_str!("../positions/morris.txt");
     type G = boardgames_morris::Position;
     type E = boardgames_players::morris::MorrisEvaluator;
     type W = CopyMake;
@@ -134,43 +104,6 @@ pub struct Row {
     pub score: i32,
     /// `win`, `loss` or `draw` when the search proved it.
     pub proof: Option<&'static str>,
-}
-
-/// A named position of a positions file.
-pub struct Named<G> {
-    /// The position's name.
-    pub name: String,
-    /// The position.
-    pub position: G,
-}
-
-/// Reads a positions file: every line played from `start`, or the first problem found.
-pub fn load<G: Game>(text: &str, start: &G) -> Result<Vec<Named<G>>, String> {
-    let mut positions = Vec::new();
-    for (number, line) in text.lines().enumerate() {
-        let line = line.split('#').next().unwrap_or("").trim();
-        let mut words = line.split_whitespace();
-        let Some(name) = words.next() else {
-            continue;
-        };
-        let mut position = start.clone();
-        replay(&mut position, words).map_err(|e| {
-            format!(
-                "line {}: position {name}: move {}: {}",
-                number + 1,
-                e.ply() + 1,
-                e.reason()
-            )
-        })?;
-        if position.status().is_over() {
-            return Err(format!("line {}: position {name} is over", number + 1));
-        }
-        positions.push(Named {
-            name: name.to_owned(),
-            position,
-        });
-    }
-    Ok(positions)
 }
 
 /// The stored positions of a suite game.
