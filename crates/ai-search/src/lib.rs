@@ -68,6 +68,7 @@ mod result;
 pub mod score;
 mod search;
 mod selective;
+mod smp;
 pub mod table;
 mod walk;
 

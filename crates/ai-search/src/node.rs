@@ -13,6 +13,8 @@ use crate::table::{Bound, Probed, Table, TableMove};
 use crate::walk::Walk;
 use boardgames_core::{Game, MoveList, Player};
 use core::marker::PhantomData;
+use std::sync::atomic::{self, AtomicBool};
+use std::sync::Arc;
 use std::time::Instant;
 
 const ASPIRATION_DELTA: Score = 50;
@@ -51,6 +53,9 @@ pub(crate) struct ThreadState<M> {
     verifying: bool,
     aborted: bool,
     limits: Limits,
+    /// The flag the threads of a Lazy SMP search share: set when one of them is done, it
+    /// stops the others (after the first iteration, as the limits do).
+    pub(crate) group_stop: Option<Arc<AtomicBool>>,
     started: Instant,
 }
 
@@ -72,6 +77,7 @@ impl<M: Copy + Eq + core::hash::Hash> ThreadState<M> {
             verifying: false,
             aborted: false,
             limits: Limits::default(),
+            group_stop: None,
             started: Instant::now(),
         }
     }
@@ -168,7 +174,7 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>, W: Walk<G>> Context<'_, G, E, 
             }
             let must_finish = depth == first && deepening.finish_first;
             let score = self.root_iteration(position, depth, must_finish, result.score);
-            if self.s.aborted && depth > first {
+            if self.s.aborted && (depth > first || !deepening.finish_first) {
                 self.adopt_partial(&mut result);
                 break;
             }
@@ -237,7 +243,8 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>, W: Walk<G>> Context<'_, G, E, 
         let saved_limits = if enforce {
             None
         } else {
-            Some(core::mem::take(&mut self.s.limits))
+            let group_stop = self.s.group_stop.take();
+            Some((core::mem::take(&mut self.s.limits), group_stop))
         };
         let score = if self.techniques.aspiration
             && self.techniques.alpha_beta
@@ -254,8 +261,9 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>, W: Walk<G>> Context<'_, G, E, 
         } else {
             self.node(position, depth, 0, -INFINITY, INFINITY)
         };
-        if let Some(limits) = saved_limits {
+        if let Some((limits, group_stop)) = saved_limits {
             self.s.limits = limits;
+            self.s.group_stop = group_stop;
         }
         score
     }
@@ -280,6 +288,7 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>, W: Walk<G>> Context<'_, G, E, 
         limits.nodes.is_some_and(|n| self.s.nodes >= n)
             || limits.time.is_some_and(|t| self.s.started.elapsed() >= t)
             || limits.stop_requested()
+            || (self.s.group_stop.as_ref()).is_some_and(|s| s.load(atomic::Ordering::Relaxed))
     }
 
     fn node(
