@@ -9,11 +9,11 @@ use crate::result::{Proof, SearchResult};
 use crate::score::{self, clamp_eval, Score, INFINITY, MAX_PLY};
 use crate::search::Techniques;
 use crate::selective::Selectivity;
+use crate::smp::Group;
 use crate::table::{Bound, Probed, Table, TableMove};
 use crate::walk::Walk;
 use boardgames_core::{Game, MoveList, Player};
 use core::marker::PhantomData;
-use std::sync::atomic::{self, AtomicBool};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -53,9 +53,9 @@ pub(crate) struct ThreadState<M> {
     verifying: bool,
     aborted: bool,
     limits: Limits,
-    /// The flag the threads of a Lazy SMP search share: set when one of them is done, it
-    /// stops the others (after the first iteration, as the limits do).
-    pub(crate) group_stop: Option<Arc<AtomicBool>>,
+    /// What the threads of a Lazy SMP search share besides the table: when one of them is
+    /// done, it stops the others (after the first iteration, as the limits do).
+    pub(crate) group: Option<Arc<Group>>,
     started: Instant,
 }
 
@@ -77,7 +77,7 @@ impl<M: Copy + Eq + core::hash::Hash> ThreadState<M> {
             verifying: false,
             aborted: false,
             limits: Limits::default(),
-            group_stop: None,
+            group: None,
             started: Instant::now(),
         }
     }
@@ -186,7 +186,10 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>, W: Walk<G>> Context<'_, G, E, 
             if complete || proven_within || self.s.aborted || depth == max_depth {
                 break;
             }
-            depth = (depth + step).min(max_depth);
+            depth = match &self.s.group {
+                Some(group) => group.next_depth(depth, step, max_depth),
+                None => (depth + step).min(max_depth),
+            };
         }
         result.nodes = self.s.nodes;
         result.table_hits = self.s.table_hits;
@@ -210,6 +213,9 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>, W: Walk<G>> Context<'_, G, E, 
             .collect();
         result.best_move = result.pv.first().copied();
         result.proof = Proof::from_score(score, complete);
+        if let Some(group) = &self.s.group {
+            group.completed(depth);
+        }
     }
 
     /// After an iteration stopped by the limits: its principal variation and score, when a
@@ -243,9 +249,10 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>, W: Walk<G>> Context<'_, G, E, 
         let saved_limits = if enforce {
             None
         } else {
-            let group_stop = self.s.group_stop.take();
-            Some((core::mem::take(&mut self.s.limits), group_stop))
+            Some(core::mem::take(&mut self.s.limits))
         };
+        // Nor do the other threads of a Lazy SMP search stop it.
+        let group = if first { self.s.group.take() } else { None };
         let score = if self.techniques.aspiration
             && self.techniques.alpha_beta
             && depth > 2
@@ -261,9 +268,11 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>, W: Walk<G>> Context<'_, G, E, 
         } else {
             self.node(position, depth, 0, -INFINITY, INFINITY)
         };
-        if let Some((limits, group_stop)) = saved_limits {
+        if let Some(limits) = saved_limits {
             self.s.limits = limits;
-            self.s.group_stop = group_stop;
+        }
+        if group.is_some() {
+            self.s.group = group;
         }
         score
     }
@@ -288,7 +297,7 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>, W: Walk<G>> Context<'_, G, E, 
         limits.nodes.is_some_and(|n| self.s.nodes >= n)
             || limits.time.is_some_and(|t| self.s.started.elapsed() >= t)
             || limits.stop_requested()
-            || (self.s.group_stop.as_ref()).is_some_and(|s| s.load(atomic::Ordering::Relaxed))
+            || self.s.group.as_ref().is_some_and(|g| g.stopped())
     }
 
     fn node(

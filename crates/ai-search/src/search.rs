@@ -12,7 +12,6 @@ use crate::table::{SharedTable, SharedView, TranspositionTable};
 use crate::walk::{CopyMake, MakeUnmake, Walk};
 use boardgames_core::{Game, Unmake};
 use core::marker::PhantomData;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 /// Which techniques the searcher uses. Every combination returns the same value at the same
@@ -396,7 +395,7 @@ where
         mine.nodes = limits.nodes.map(|n| (n / threads).max(1));
         // The first thread done (at the target depth, on a proof, or on the limits) stops the
         // others.
-        let done = Arc::new(AtomicBool::new(false));
+        let group = Arc::new(smp::Group::default());
         let bytes = self.table_bytes;
         let shared = self
             .shared
@@ -411,28 +410,32 @@ where
             let mut handles = Vec::with_capacity(helpers.len());
             for (i, helper) in helpers.iter_mut().enumerate() {
                 helper.start(&mine);
-                helper.group_stop = Some(done.clone());
-                let deepening = smp::helper_deepening(step, i);
-                let done = &*done;
+                helper.group = Some(group.clone());
+                let deepening = Deepening {
+                    step,
+                    offset: smp::helper_offset(step, i),
+                    finish_first: false,
+                };
+                let done = &*group;
                 handles.push(scope.spawn(move || {
                     let shared = (shared, done);
                     run_thread::<G, E, W>(evaluator, methods, shared, helper, position, deepening)
                 }));
             }
             main.start(&mine);
-            main.group_stop = Some(done.clone());
+            main.group = Some(group.clone());
             let deepening = Deepening {
                 step,
                 offset: 0,
                 finish_first: true,
             };
-            let shared = (shared, &*done);
+            let shared = (shared, &*group);
             let result =
                 run_thread::<G, E, W>(evaluator, methods, shared, main, position, deepening);
             let helpers: Vec<_> = handles.into_iter().map(|h| h.join()).collect();
             (result, helpers)
         });
-        self.main.group_stop = None;
+        self.main.group = None;
         let mut helper_results = helper_results
             .into_iter()
             .map(|r| r.unwrap_or_else(|panic| std::panic::resume_unwind(panic)));
@@ -450,7 +453,7 @@ where
 fn run_thread<G: Game, E: Evaluator<G>, W: Walk<G>>(
     evaluator: &E,
     (techniques, selectivity): (Techniques, Selectivity),
-    (shared, done): (&SharedTable, &AtomicBool),
+    (shared, group): (&SharedTable, &smp::Group),
     state: &mut ThreadState<G::Move>,
     position: &G,
     deepening: Deepening,
@@ -465,6 +468,6 @@ fn run_thread<G: Game, E: Evaluator<G>, W: Walk<G>>(
         walk: PhantomData::<W>,
     };
     let result = context.deepen(position, deepening);
-    done.store(true, Ordering::Relaxed);
+    group.stop();
     result
 }
