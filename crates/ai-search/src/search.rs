@@ -416,9 +416,9 @@ where
                     offset: smp::helper_offset(step, i),
                     finish_first: false,
                 };
-                let done = &*group;
+                let group = &*group;
                 handles.push(scope.spawn(move || {
-                    let shared = (shared, done);
+                    let shared = (shared, group);
                     run_thread::<G, E, W>(evaluator, methods, shared, helper, position, deepening)
                 }));
             }
@@ -435,6 +435,7 @@ where
             let helpers: Vec<_> = handles.into_iter().map(|h| h.join()).collect();
             (result, helpers)
         });
+        // A later one-thread search must not see this search's group.
         self.main.group = None;
         let mut helper_results = helper_results
             .into_iter()
