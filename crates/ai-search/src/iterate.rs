@@ -60,7 +60,7 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>, W: Walk<G>> Context<'_, G, E, 
             }
             let must_finish = depth == first && deepening.finish_first;
             let score = self.root_iteration(position, depth, must_finish, result.score);
-            if self.s.aborted && depth > first {
+            if self.s.aborted && (depth > first || !deepening.finish_first) {
                 self.adopt_partial(&mut result);
                 break;
             }
@@ -72,7 +72,10 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>, W: Walk<G>> Context<'_, G, E, 
             if complete || proven_within || self.s.aborted || depth == max_depth {
                 break;
             }
-            depth = (depth + step).min(max_depth);
+            depth = match &self.s.group {
+                Some(group) => group.next_depth(depth, step, max_depth),
+                None => (depth + step).min(max_depth),
+            };
         }
         result.nodes = self.s.nodes;
         result.table_hits = self.s.table_hits;
@@ -96,6 +99,9 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>, W: Walk<G>> Context<'_, G, E, 
             .collect();
         result.best_move = result.pv.first().copied();
         result.proof = Proof::from_score(score, complete);
+        if let Some(group) = &self.s.group {
+            group.completed(depth);
+        }
     }
 
     /// After an iteration stopped by the limits: its principal variation and score, when a
@@ -131,6 +137,8 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>, W: Walk<G>> Context<'_, G, E, 
         } else {
             Some(core::mem::take(&mut self.s.limits))
         };
+        // Nor do the other threads of a Lazy SMP search stop it.
+        let group = if first { self.s.group.take() } else { None };
         let score = if self.techniques.aspiration
             && self.techniques.alpha_beta
             && depth > 2
@@ -148,6 +156,9 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>, W: Walk<G>> Context<'_, G, E, 
         };
         if let Some(limits) = saved_limits {
             self.s.limits = limits;
+        }
+        if group.is_some() {
+            self.s.group = group;
         }
         score
     }

@@ -69,6 +69,7 @@ mod result;
 pub mod score;
 mod search;
 mod selective;
+mod smp;
 pub mod table;
 mod techniques;
 mod walk;

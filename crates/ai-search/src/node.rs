@@ -8,11 +8,13 @@ use crate::limits::Limits;
 use crate::ordering::Ordering;
 use crate::score::{self, clamp_eval, Score, INFINITY, MAX_PLY};
 use crate::selective::Selectivity;
+use crate::smp::Group;
 use crate::table::{Bound, Probed, Table, TableMove};
 use crate::techniques::Techniques;
 use crate::walk::Walk;
 use boardgames_core::{Game, MoveList, Player};
 use core::marker::PhantomData;
+use std::sync::Arc;
 use std::time::Instant;
 
 /// The nodes between two looks at the limits.
@@ -51,6 +53,9 @@ pub(crate) struct ThreadState<M> {
     verifying: bool,
     pub(crate) aborted: bool,
     pub(crate) limits: Limits,
+    /// What the threads of a Lazy SMP search share besides the table: when one of them is
+    /// done, it stops the others (after the first iteration, as the limits do).
+    pub(crate) group: Option<Arc<Group>>,
     pub(crate) started: Instant,
 }
 
@@ -72,6 +77,7 @@ impl<M: Copy + Eq + core::hash::Hash> ThreadState<M> {
             verifying: false,
             aborted: false,
             limits: Limits::default(),
+            group: None,
             started: Instant::now(),
         }
     }
@@ -142,6 +148,7 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>, W: Walk<G>> Context<'_, G, E, 
         limits.nodes.is_some_and(|n| self.s.nodes >= n)
             || limits.time.is_some_and(|t| self.s.started.elapsed() >= t)
             || limits.stop_requested()
+            || self.s.group.as_ref().is_some_and(|g| g.stopped())
     }
 
     pub(crate) fn node(

@@ -47,7 +47,12 @@ pub struct SearchResult<M> {
     pub best_move: Option<M>,
     /// Its score from the side to move's view.
     pub score: Score,
-    /// The depth of the last completed iteration, in plies.
+    /// The depth of the last completed iteration, in plies: the best move, score and
+    /// principal variation are that iteration's (or a win proved in the next one, which the
+    /// limits stopped). With several threads, the deepest iteration any thread completed. A
+    /// search to `Limits::depth(d)` that is not stopped early reports `d` (or less when it
+    /// proved the result sooner); a search by time reports the last iteration it finished,
+    /// which with [`crate::Searcher::with_depth_step`] above 1 is a multiple of the step.
     pub depth: u32,
     /// Nodes visited, all iterations together.
     pub nodes: u64,

@@ -8,12 +8,12 @@ use crate::limits::Limits;
 use crate::node::{Context, ThreadState};
 use crate::result::SearchResult;
 use crate::selective::Selectivity;
+use crate::smp;
 use crate::table::{SharedTable, SharedView, TranspositionTable};
 use crate::techniques::Techniques;
 use crate::walk::{CopyMake, MakeUnmake, Walk};
 use boardgames_core::{Game, Unmake};
 use core::marker::PhantomData;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 /// The default table size: 16 MiB.
@@ -30,9 +30,11 @@ type ParallelSearch<G, E, W> =
 /// per node.
 ///
 /// With [`Searcher::with_threads`] above 1 it runs Lazy SMP: helper threads search the same
-/// position at staggered depths and share a lock-free [`SharedTable`] with the main thread,
-/// whose result is returned; their entries let the main thread cut off and order sooner. With
-/// one thread (the default) it is the single-thread searcher exactly.
+/// position at staggered depths and share a lock-free [`SharedTable`] with the main thread;
+/// their entries let each thread cut off and order sooner. The search ends when any thread is
+/// done (it completed the target depth, proved the result, or met the limits) and returns the
+/// deepest iteration any thread completed. With one thread (the default) it is the
+/// single-thread searcher exactly.
 ///
 /// `W` is how it goes from a node to its children: a copy per child ([`CopyMake`], the
 /// default, from [`Searcher::new`]) or one position per thread changed in place and restored
@@ -290,8 +292,10 @@ where
     /// This searcher running `threads` threads (0 counts as 1). Above 1 the search is Lazy
     /// SMP over a shared table of the same size ([`Searcher::with_table_bytes`]); the node
     /// limit then counts all threads together (an equal share each), and the result's nodes
-    /// and table hits are the sum over the threads. The move, score and depth are the main
-    /// thread's, which may differ from run to run with the threads' timing.
+    /// and table hits are the sum over the threads. The move, score, principal variation and
+    /// depth are those of the deepest iteration any thread completed (the main thread's when
+    /// it went as deep), which may differ from run to run with the threads' timing; the value
+    /// at a fixed depth does not.
     pub fn with_threads(mut self, threads: usize) -> Self {
         self.threads = threads.max(1);
         self.parallel = Some(Self::search_lazy_smp);
@@ -308,13 +312,9 @@ where
         let threads = self.threads as u64;
         let mut mine = limits.clone();
         mine.nodes = limits.nodes.map(|n| (n / threads).max(1));
-        // The helpers stop when the main thread is done (or on the caller's flag or time).
-        let done = Arc::new(AtomicBool::new(false));
-        let theirs = Limits {
-            depth: None,
-            stop: Some(done.clone()),
-            ..mine.clone()
-        };
+        // The first thread done (at the target depth, on a proof, or on the limits) stops the
+        // others.
+        let group = Arc::new(smp::Group::default());
         let bytes = self.table_bytes;
         let shared = self
             .shared
@@ -325,30 +325,41 @@ where
         let methods = (self.techniques, self.selectivity);
         let main = &mut self.main;
         let helpers = &mut self.helpers;
-        main.start(&mine);
-        let mut result = std::thread::scope(|scope| {
+        let (main_result, helper_results) = std::thread::scope(|scope| {
+            let mut handles = Vec::with_capacity(helpers.len());
             for (i, helper) in helpers.iter_mut().enumerate() {
-                helper.start(&theirs);
-                // Odd helpers start one step deeper than the main thread.
+                helper.start(&mine);
+                helper.group = Some(group.clone());
                 let deepening = Deepening {
                     step,
-                    offset: step * ((i as u32 + 1) % 2),
+                    offset: smp::helper_offset(step, i),
                     finish_first: false,
                 };
-                scope.spawn(move || {
+                let group = &*group;
+                handles.push(scope.spawn(move || {
+                    let shared = (shared, group);
                     run_thread::<G, E, W>(evaluator, methods, shared, helper, position, deepening)
-                });
+                }));
             }
+            main.start(&mine);
+            main.group = Some(group.clone());
             let deepening = Deepening {
                 step,
                 offset: 0,
                 finish_first: true,
             };
+            let shared = (shared, &*group);
             let result =
                 run_thread::<G, E, W>(evaluator, methods, shared, main, position, deepening);
-            done.store(true, Ordering::Relaxed);
-            result
+            let helpers: Vec<_> = handles.into_iter().map(|h| h.join()).collect();
+            (result, helpers)
         });
+        // A later one-thread search must not see this search's group.
+        self.main.group = None;
+        let mut helper_results = helper_results
+            .into_iter()
+            .map(|r| r.unwrap_or_else(|panic| std::panic::resume_unwind(panic)));
+        let mut result = smp::deepest(main_result, &mut helper_results);
         for helper in &self.helpers {
             result.nodes += helper.nodes;
             result.table_hits += helper.table_hits;
@@ -357,11 +368,12 @@ where
     }
 }
 
-/// One thread of a Lazy SMP search on the shared table.
+/// One thread of a Lazy SMP search on the shared table; when it is done (whatever the reason)
+/// it sets the group's flag, which stops the others.
 fn run_thread<G: Game, E: Evaluator<G>, W: Walk<G>>(
     evaluator: &E,
     (techniques, selectivity): (Techniques, Selectivity),
-    shared: &SharedTable,
+    (shared, group): (&SharedTable, &smp::Group),
     state: &mut ThreadState<G::Move>,
     position: &G,
     deepening: Deepening,
@@ -375,5 +387,7 @@ fn run_thread<G: Game, E: Evaluator<G>, W: Walk<G>>(
         s: state,
         walk: PhantomData::<W>,
     };
-    context.deepen(position, deepening)
+    let result = context.deepen(position, deepening);
+    group.stop();
+    result
 }

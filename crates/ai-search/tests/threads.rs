@@ -181,3 +181,42 @@ fn a_node_limit_is_shared_between_threads() {
     );
     assert!(p.is_legal(result.best_move.unwrap()));
 }
+
+#[test]
+fn threads_report_the_deepest_completed_iteration_and_its_value() {
+    // The threads stop when the first of them completes the target depth, and the result is
+    // the deepest iteration any of them completed (a helper's or the main thread's): its
+    // depth and value are those of one thread searching to that depth. An odd target with a
+    // depth step of 2 is off the helpers' schedule of even depths, and was once never
+    // reached by them.
+    let searcher = |threads| {
+        Searcher::new(Scrambled)
+            .with_table_bytes(1 << 20)
+            .with_depth_step(2)
+            .with_threads(threads)
+    };
+    let (mut one, mut two) = (searcher(1), searcher(2));
+    for (moves, _) in BEFORE {
+        let p = ultimate(moves);
+        for target in [5, 7, 8] {
+            let alone = one.search(&p, &Limits::depth(target));
+            for _ in 0..3 {
+                let together = two.search(&p, &Limits::depth(target));
+                assert_eq!(together.depth, target, "after {moves:?}");
+                assert_eq!(together.score, alone.score, "after {moves:?} to {target}");
+                assert_eq!(together.pv.first(), together.best_move.as_ref());
+                let mut line = p;
+                for &mv in &together.pv {
+                    assert!(line.play(mv).is_ok(), "{mv} after {moves:?}");
+                }
+            }
+        }
+        // Stopped by a node limit, whatever depth the threads report is a completed one.
+        for nodes in [20_000, 150_000] {
+            let stopped = two.search(&p, &Limits::none().with_nodes(nodes));
+            assert!(stopped.depth >= 2, "after {moves:?}");
+            let alone = one.search(&p, &Limits::depth(stopped.depth));
+            assert_eq!(stopped.score, alone.score, "after {moves:?}, {nodes} nodes");
+        }
+    }
+}
