@@ -188,3 +188,19 @@ def test_self_play_arrays_match_the_games(tmp_path):
             np.testing.assert_array_equal(saved[key], value)
         assert str(saved["meta_game"]) == "tictactoe" and json.loads(str(saved["meta_options"])) == {}
         assert list(saved["meta_shard"]) == [0, 1]
+
+
+def test_ctrl_c_stops_a_shard_between_games():
+    import os
+    import signal
+    import threading
+
+    # Uninterrupted, this shard would play for several seconds; SIGINT stops it at the next game.
+    threading.Timer(0.2, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+    with pytest.raises(KeyboardInterrupt):
+        boardgames.arena_shard("tictactoe", "random", "random", games=1_000_000)
+
+
+def test_empty_shards_merge():
+    texts = [boardgames.arena_shard(*TTT, games=2, shard=(i, 5), clock="untimed") for i in range(5)]
+    assert boardgames.arena_merge(texts).games == whole(*TTT, games=2, clock="untimed").games
