@@ -12,6 +12,8 @@ mod errors;
 mod games;
 mod options;
 mod search;
+mod self_play;
+mod shards;
 mod state;
 mod tracked;
 mod vector;
@@ -30,10 +32,15 @@ fn _boardgames(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(search::perft, m)?)?;
     m.add_function(wrap_pyfunction!(search::playouts, m)?)?;
     m.add_function(wrap_pyfunction!(arena::play_game, m)?)?;
+    m.add_class::<shards::MatchReport>()?;
+    m.add_function(wrap_pyfunction!(shards::arena_shard, m)?)?;
+    m.add_function(wrap_pyfunction!(shards::arena_merge, m)?)?;
+    m.add_function(wrap_pyfunction!(self_play::self_play_shard, m)?)?;
     m.add("BoardgamesError", py.get_type::<errors::BoardgamesError>())?;
     m.add("IllegalMove", py.get_type::<errors::IllegalMove>())?;
     m.add("ParseError", py.get_type::<errors::ParseError>())?;
     m.add("InvalidOption", py.get_type::<errors::InvalidOption>())?;
+    m.add("MergeError", py.get_type::<shards::MergeError>())?;
     m.add("GAMES", games::GAMES.to_vec())?;
     m.add("TERMINAL", state::TERMINAL)?;
     Ok(())

@@ -4,7 +4,9 @@ learning agents.
 The games run in Rust. From Python each game is a :class:`State` with integer action ids,
 a legal-action mask and an observation tensor; :class:`VectorEnv` steps many games at once
 with the GIL released; :func:`search`, :func:`perft`, :func:`playouts` and
-:func:`play_game` run the Rust engines. ``boardgames.openspiel`` registers the games with OpenSpiel and
+:func:`play_game` run the Rust engines; :func:`arena_shard`, :func:`arena_merge` and
+:func:`self_play_shard` the arena's matches in shards (``boardgames.ray`` spreads them over a
+Ray cluster). ``boardgames.openspiel`` registers the games with OpenSpiel and
 ``boardgames.pettingzoo`` wraps them as PettingZoo AEC environments.
 """
 
@@ -16,15 +18,20 @@ from ._boardgames import (
     BoardgamesError,
     IllegalMove,
     InvalidOption,
+    MatchReport,
+    MergeError,
     ParseError,
     SearchResult,
     State,
     VectorEnv,
+    arena_merge,
+    arena_shard,
     new_state,
     perft,
     play_game,
     playouts,
     search,
+    self_play_shard,
 )
 
 __all__ = [
@@ -33,15 +40,20 @@ __all__ = [
     "BoardgamesError",
     "IllegalMove",
     "InvalidOption",
+    "MatchReport",
+    "MergeError",
     "ParseError",
     "SearchResult",
     "State",
     "VectorEnv",
+    "arena_merge",
+    "arena_shard",
     "new_state",
     "perft",
     "play_game",
     "playouts",
     "search",
+    "self_play_shard",
 ]
 
 

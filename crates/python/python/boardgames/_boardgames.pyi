@@ -3,7 +3,8 @@
 Everything here is re-exported by ``boardgames``; import it from there.
 """
 
-from typing import Any, Dict, List, Optional, Tuple
+import os
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -36,6 +37,11 @@ class ParseError(BoardgamesError):
 class InvalidOption(BoardgamesError):
     """An unknown game, an unknown or malformed game option, or a bad argument value (a
     player other than 0 or 1, an unknown search engine, a VectorEnv size of 0)."""
+
+class MergeError(InvalidOption):
+    """Shard files that do not merge (:func:`arena_merge`): not a shard file or a damaged
+    one, another version, another match, a shard repeated or shards missing. The message
+    names the file and what is wrong."""
 
 class State:
     """A game state: the position, the actions played since the start, and undo.
@@ -209,6 +215,132 @@ def play_game(
     "status": "first" | "second" | "draw" | "ongoing", "actions": [...]}`` ("ongoing" when
     cut at ``max_plies``). Raises :class:`InvalidOption` for a bad game, option or player
     spec. The searches play only once a gomoku opening is over: use random players there.
+    """
+
+Openings = Union[None, str, Sequence[Union[str, Sequence[str]]]]
+"""``None`` or ``"builtin"`` (the game's set), ``"none"`` (every game from the start), or a
+list of openings, each a string of moves in the game's notation (separated by spaces or
+commas) or a list of moves. Game 1 gives A the first move, game 2 the same opening with B
+first, and so on through the openings."""
+
+def arena_shard(
+    game: str,
+    player_a: str,
+    player_b: str,
+    games: int = 20,
+    seed: int = 1,
+    shard: Tuple[int, int] = (0, 1),
+    options: Optional[Dict[str, Any]] = None,
+    max_plies: int = 1000,
+    openings: Openings = None,
+    clock: Union[str, float, None] = "wall",
+) -> str:
+    """Plays shard ``shard`` = ``(index, count)`` (indices from 0; ``(0, 1)`` is the whole
+    match) of a match of ``games`` games between ``player_a`` and ``player_b``, with the GIL
+    released, and returns its shard file's JSON text (for :func:`arena_merge`).
+
+    Players are the arena's specs: ``"random"``, ``"beginner"``, ``"normal"``, ``"expert"``,
+    ``"ab:depth=6"``, ``"ab:nodes=N"``, ``"ab:time=200ms"``, ``"mcts:sims=N"``,
+    ``"mcts:time=200ms"``, each with ``threads=``. ``options``: gomoku ``size`` (15) and
+    ``rule`` (``"caro"``, ``"caro5"``, ``"caro6"``, ``"standard"``, ``"freestyle"``,
+    ``"renju"``); morris ``quiet_moves`` (50, with threefold repetition); none for the
+    others. A game still going after ``max_plies`` is a draw. ``clock``: ``"wall"`` (measured
+    move times), ``"untimed"`` (none) or seconds every move counts (records reproducible byte
+    for byte).
+
+    Shard ``i`` plays games ``floor(i * games / count)`` to ``floor((i + 1) * games / count) -
+    1``, each the game the whole match plays (its players seeded from ``seed`` and its
+    number): the merged shards give the whole match's games. Raises :class:`InvalidOption`
+    for a bad game, option, player, openings, count, shard or clock; ``KeyboardInterrupt``
+    (Ctrl-C) stops it between games.
+    """
+
+def arena_merge(shard_jsons: List[str]) -> MatchReport:
+    """Puts the shard files (texts from :func:`arena_shard`, in any order) of one match
+    together into its report, the games in the whole match's order. Raises
+    :class:`MergeError` unless they are every shard of one match, split one way."""
+
+class MatchReport:
+    """A match's result from A's side; ``str(report)`` is the arena's text report (W-D-L,
+    Elo and score with their 95 % intervals, results by colour, each player's moves, time
+    and depth or simulations)."""
+
+    @property
+    def wins(self) -> int: ...
+    @property
+    def draws(self) -> int:
+        """Draws, games drawn at the ply cap included."""
+    @property
+    def losses(self) -> int: ...
+    @property
+    def by_colour(self) -> Tuple[Tuple[int, int, int], Tuple[int, int, int]]:
+        """``((wins, draws, losses) with A first, (wins, draws, losses) with A second)``."""
+    @property
+    def capped(self) -> int:
+        """Games drawn at the ply cap."""
+    @property
+    def forfeits(self) -> int:
+        """Games lost by forfeit (no move, or an illegal one)."""
+    @property
+    def points(self) -> float:
+        """A's wins plus half the draws."""
+    @property
+    def score(self) -> Optional[float]:
+        """A's mean score, 0 to 1."""
+    @property
+    def score_interval(self) -> Optional[Tuple[float, float]]:
+        """The score's 95 % interval."""
+    @property
+    def elo(self) -> Optional[float]:
+        """The Elo difference A - B (infinite after a sweep)."""
+    @property
+    def elo_interval(self) -> Optional[Tuple[float, float]]:
+        """The Elo difference's 95 % interval."""
+    @property
+    def heading(self) -> str:
+        """The match: game, players, openings, seed."""
+    @property
+    def game(self) -> str: ...
+    @property
+    def options(self) -> Dict[str, Any]:
+        """The game's options as :func:`new_state` takes them: the games replay with them."""
+    @property
+    def player_a(self) -> str: ...
+    @property
+    def player_b(self) -> str: ...
+    @property
+    def records(self) -> List[str]:
+        """The games' record texts, in the match's order."""
+    @property
+    def games(self) -> List[Dict[str, Any]]:
+        """The games in order: ``index`` (from 0), ``a_first``, ``opening`` (from 0, or
+        None), ``winner`` (``"first"``, ``"second"`` or None), ``result`` (in words),
+        ``moves`` (in the game's notation)."""
+    def write_records(self, dir: Union[str, "os.PathLike[str]"]) -> None:
+        """Writes the records folder as ``arena merge --records`` does: ``001.txt``, ...,
+        ``games.jsonl`` and ``results.csv``; ``OSError`` if it cannot."""
+
+def self_play_shard(
+    game: str,
+    player: str,
+    games: int,
+    seed: int = 1,
+    shard: Tuple[int, int] = (0, 1),
+    options: Optional[Dict[str, Any]] = None,
+    max_plies: int = 1000,
+    openings: Openings = None,
+) -> Dict[str, Any]:
+    """Plays shard ``shard`` of a self-play run: ``games`` games of ``player`` (an arena
+    player spec) against itself, untimed, with the GIL released. Game ``k`` plays opening
+    ``k // 2`` with both sides seeded from ``seed`` and ``k``: the shards give the whole
+    run's games. Arguments as :func:`arena_shard`.
+
+    Returns ``{"game", "options" (as new_state takes them), "player", "seed", "shard",
+    "games"}``, each game a dict: ``index``, ``opening``, ``opening_plies`` (the opening's
+    moves, not chosen by the player), ``actions`` (action ids), ``moves`` (notation),
+    ``winner`` (0, 1 or None), ``returns`` (by player), ``result`` (``{"end": "rules" |
+    "ply_cap" | "forfeit", ...}``) and ``record``. ``boardgames.selfplay.to_arrays`` turns
+    it into training arrays.
     """
 
 class VectorEnv:
