@@ -1,0 +1,1 @@
+// The page script (replaced by the page).

@@ -1,0 +1,1 @@
+// The page texts (replaced by the page).
