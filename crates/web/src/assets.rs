@@ -28,6 +28,26 @@ pub const ASSETS: &[Asset] = &[
         body: include_bytes!("../static/i18n.js"),
     },
     Asset {
+        name: "api.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_bytes!("../static/api.js"),
+    },
+    Asset {
+        name: "boards.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_bytes!("../static/boards.js"),
+    },
+    Asset {
+        name: "clock.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_bytes!("../static/clock.js"),
+    },
+    Asset {
+        name: "scores.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_bytes!("../static/scores.js"),
+    },
+    Asset {
         name: "style.css",
         content_type: "text/css; charset=utf-8",
         body: include_bytes!("../static/style.css"),
