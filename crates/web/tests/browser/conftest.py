@@ -224,4 +224,5 @@ def page(server, browser_session):
     driver.set_window_size(1000, 800)
     for old in downloads.iterdir():
         old.unlink()
+    driver.get_log("browser")  # the earlier tests' messages
     return Page(driver, server, downloads).open()
