@@ -80,11 +80,7 @@ pub fn router(config: &Config) -> Router {
         .route("/api/hint", post(api::hint))
         .route("/api/draw", post(api::draw))
         .route("/api/record/export", post(api::export))
-        .route("/api/record/import", post(api::import))
-        .layer(SetResponseHeaderLayer::overriding(
-            header::CACHE_CONTROL,
-            HeaderValue::from_static("no-store"),
-        ));
+        .route("/api/record/import", post(api::import));
     let pages = Router::new()
         .route("/", get(pages::index))
         .route("/static/{name}", get(pages::asset))

@@ -58,9 +58,21 @@ pub async fn not_found(request: Request) -> ApiError {
     )
 }
 
-/// Turns the error answers the framework and its layers write as plain text or empty
-/// bodies (a wrong method `405`, a body over the limit `413`) into JSON errors.
+/// Marks every answer under `/api/` `Cache-Control: no-store` (errors of the framework
+/// included), and turns the error answers the framework and its layers write as plain text
+/// or empty bodies (a wrong method `405`, a body over the limit `413`) into JSON errors.
 pub async fn json_errors(request: Request, next: Next) -> Response {
+    let api = request.uri().path().starts_with("/api/");
+    let mut response = json_error_body(request, next).await;
+    if api {
+        response
+            .headers_mut()
+            .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    }
+    response
+}
+
+async fn json_error_body(request: Request, next: Next) -> Response {
     let what = format!("{} {}", request.method(), request.uri().path());
     let response = next.run(request).await;
     let status = response.status();
