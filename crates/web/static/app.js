@@ -177,6 +177,8 @@ function boardModel() {
   if (g.name === 'morris' && v.last_move && v.last_move.includes('x')) last = last.slice(0, -1);
   const colours = g.name === 'gomoku' ? stoneColours() : null;
   const mills = new Set(v.mills ? [...(v.mills.first || []), ...(v.mills.second || [])] : []);
+  const forbidden = forbiddenPoints();
+  const empty = state.geometry.points.length - Object.keys(v.cells || {}).length - forbidden.size;
   return {
     game: g.name,
     view: v,
@@ -187,7 +189,11 @@ function boardModel() {
     last,
     hint: state.hint,
     cursor: state.cursor,
-    forbidden: forbiddenPoints(),
+    forbidden,
+    // Dots on the points one may play, unless that is every empty point (gomoku).
+    dots: found.all.size < empty || g.name !== 'gomoku',
+    mover: v.to_move,
+    moverColour: g.name === 'morris' && v.to_move === 'second' ? 'black' : 'white',
     offers: v.offers || [],
     mills,
     colourOf: (point, owner) => {
@@ -311,8 +317,12 @@ function renderMoveList() {
   list.replaceChildren();
   state.game.moves.forEach((move, i) => {
     const item = document.createElement('li');
-    item.textContent = move;
+    const number = document.createElement('span');
+    number.className = 'ply-number';
+    number.textContent = `${i + 1}.`;
+    item.append(number, ` ${move}`);
     item.dataset.ply = String(i);
+    item.dataset.move = move;
     list.appendChild(item);
   });
 }
@@ -854,9 +864,11 @@ function showTooltip(name) {
   const wrap = $('board-wrap').getBoundingClientRect();
   const box = node.getBoundingClientRect();
   show(tip, true);
-  const left = Math.min(Math.max(0, box.left - wrap.left + box.width / 2 - tip.offsetWidth / 2), wrap.width - tip.offsetWidth);
+  // Below the point, so the stones of the lines it names stay in sight above it.
+  const left = Math.min(box.left - wrap.left + box.width / 2 - tip.offsetWidth / 2, wrap.width - tip.offsetWidth);
   tip.style.left = `${Math.max(0, left)}px`;
-  tip.style.top = `${box.top - wrap.top - tip.offsetHeight - 6 < 0 ? box.bottom - wrap.top + 6 : box.top - wrap.top - tip.offsetHeight - 6}px`;
+  const below = box.bottom - wrap.top + 4;
+  tip.style.top = `${below + tip.offsetHeight > wrap.height ? box.top - wrap.top - tip.offsetHeight - 4 : below}px`;
 }
 
 function hideTooltip() {

@@ -180,13 +180,15 @@ function drawPoint(svg, p, model) {
     group.classList.add('forbidden');
   }
   group.setAttribute('aria-label', model.describe(p.name, owner, flags, forbidden));
-  if (model.last.includes(p.name) && model.game === 'tictactoe') {
+  const cellGame = model.game === 'tictactoe' || model.game === 'ultimate';
+  if (model.last.includes(p.name) && cellGame) {
     el('rect', { class: 'last-back', x: p.x - hit, y: p.y - hit, width: hit * 2, height: hit * 2 }, group);
   }
   if (owner) drawPiece(group, p, model, owner);
+  else if (flags.includes('selected') && model.mover) drawPiece(group, p, model, model.mover, 'ghost');
   else if (forbidden) drawForbidden(group, p, model.geometry.step);
   if (model.offers.includes(p.name)) el('circle', { class: 'offer-mark', cx: p.x, cy: p.y, r: model.geometry.step * 0.3 }, group);
-  if (flags.includes('target') && !owner) el('circle', { class: 'target-dot', cx: p.x, cy: p.y, r: model.geometry.step * 0.12 }, group);
+  if (flags.includes('target') && !owner && model.dots) el('circle', { class: 'target-dot', cx: p.x, cy: p.y, r: model.geometry.step * 0.12 }, group);
   if (flags.includes('hinted')) el('circle', { class: 'hint-ring', cx: p.x, cy: p.y, r: model.geometry.step * 0.44 }, group);
   if (flags.includes('cursor')) {
     const c = model.geometry.step * 0.48;
@@ -194,9 +196,10 @@ function drawPoint(svg, p, model) {
   }
 }
 
-function drawPiece(group, p, model, owner) {
+function drawPiece(group, p, model, owner, extra) {
   const step = model.geometry.step;
-  const colour = model.colourOf(p.name, owner);
+  const colour = extra === 'ghost' ? model.moverColour : model.colourOf(p.name, owner);
+  if (extra === 'ghost') group.classList.add('ghost');
   if (model.game === 'tictactoe' || model.game === 'ultimate') {
     const r = step * 0.3;
     if (owner === 'first') {
@@ -208,7 +211,7 @@ function drawPiece(group, p, model, owner) {
     el('circle', { class: `stone stone-${colour}`, cx: p.x, cy: p.y, r: step * (model.game === 'morris' ? 0.32 : 0.44) }, group);
     if (model.mills.has(p.name)) el('circle', { class: 'mill-ring', cx: p.x, cy: p.y, r: step * 0.4 }, group);
   }
-  if (model.last.includes(p.name) && model.game !== 'tictactoe') {
+  if (model.last.includes(p.name) && model.game !== 'tictactoe' && model.game !== 'ultimate') {
     el('circle', { class: `last-dot on-${colour}`, cx: p.x, cy: p.y, r: step * 0.1 }, group);
   }
 }

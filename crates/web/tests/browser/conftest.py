@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
@@ -129,7 +130,8 @@ class Page:
         self.downloads = downloads
 
     def wait(self, seconds: float = WAIT_SECONDS) -> WebDriverWait:
-        return WebDriverWait(self.driver, seconds)
+        # The board is redrawn after every answer: an element found a moment ago may be gone.
+        return WebDriverWait(self.driver, seconds, ignored_exceptions=(StaleElementReferenceException,))
 
     def open(self, clear_storage: bool = True):
         self.driver.get(self.base + "/")
@@ -204,10 +206,18 @@ class Page:
             self.wait_idle()
 
     def legal(self) -> set:
-        return {e.get_attribute("data-move") for e in self.finds('#board [data-legal="true"]')}
+        return set(self.attributes('#board [data-legal="true"]', "data-move"))
+
+    def attributes(self, css: str, name: str) -> list:
+        """One attribute of every element matching `css`, read at one moment."""
+        return self.driver.execute_script(
+            "return [...document.querySelectorAll(arguments[0])].map((e) => e.getAttribute(arguments[1]))",
+            css,
+            name,
+        )
 
     def move_list(self) -> list:
-        return [e.text for e in self.finds("#move-list li")]
+        return self.attributes("#move-list li", "data-move")
 
     def severe_logs(self) -> list:
         """The browser console's errors since the last call (CSP violations included)."""

@@ -83,7 +83,7 @@ def test_morris_placing_mill_capture_moving_and_flying(page):
                 page.find(f'#board [data-move="{point}"]').click()
             prefix = move.split("x")[0] + "x"
             expected = {m.split("x")[1] for m in view["legal"] if m.startswith(prefix)}
-            page.wait().until(lambda d: {e.get_attribute("data-move") for e in page.finds("#board .pt.capture")} == expected)
+            page.wait().until(lambda d: set(page.attributes("#board .pt.capture", "data-move")) == expected)
             assert page.legal() == expected
             assert "mill" in page.status()
             page.play(points[-1])
@@ -136,14 +136,14 @@ def test_swap2_through_place2_and_the_colour_choice(page):
     assert "place a black stone" in page.status()
     page.play("h8", "h9", "i9")
     page.visible('#choice-buttons [data-choice="place2"]')
-    choices = {e.get_attribute("data-choice") for e in page.finds("#choice-buttons [data-choice]")}
+    choices = set(page.attributes("#choice-buttons [data-choice]", "data-choice"))
     assert choices == {"black", "white", "place2"}
     page.find('#choice-buttons [data-choice="place2"]').click()
     page.wait().until(lambda d: page.ply() == 4)
     page.wait_text("#status", "place a white stone")
     page.play("j9", "j10")
     page.visible('#choice-buttons [data-choice="white"]')
-    assert {e.get_attribute("data-choice") for e in page.finds("#choice-buttons [data-choice]")} == {"black", "white"}
+    assert set(page.attributes("#choice-buttons [data-choice]", "data-choice")) == {"black", "white"}
     page.find('#choice-buttons [data-choice="white"]').click()
     page.wait().until(lambda d: page.ply() == 7)
     page.wait_idle()
