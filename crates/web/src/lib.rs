@@ -28,7 +28,8 @@ use axum::http::{header, HeaderName, HeaderValue};
 use axum::routing::{get, post};
 use axum::Router;
 use std::future::Future;
-use tokio::net::TcpListener;
+use std::net::SocketAddr;
+use tokio::net::{TcpListener, TcpSocket};
 use tower_http::compression::CompressionLayer;
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
@@ -107,6 +108,21 @@ pub fn router(config: &Config) -> Router {
             HeaderValue::from_static("no-referrer"),
         ))
         .with_state(state)
+}
+
+/// How many connections may wait to be accepted: above the standard library's 128, so that
+/// a crowd of players connecting at once is not dropped (and retried a second later).
+pub const BACKLOG: u32 = 1024;
+
+/// A listener on `addr` with a [`BACKLOG`]-deep accept queue.
+pub fn listen(addr: SocketAddr) -> std::io::Result<TcpListener> {
+    let socket = match addr {
+        SocketAddr::V4(_) => TcpSocket::new_v4()?,
+        SocketAddr::V6(_) => TcpSocket::new_v6()?,
+    };
+    socket.set_reuseaddr(true)?;
+    socket.bind(addr)?;
+    socket.listen(BACKLOG)
 }
 
 /// Serves `config`'s router on `listener` until `shutdown` completes, then lets the

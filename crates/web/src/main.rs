@@ -2,11 +2,10 @@
 
 #![forbid(unsafe_code)]
 
-use boardgames_web::{serve, Config};
+use boardgames_web::{listen, serve, Config};
 use clap::Parser;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use tokio::io::AsyncReadExt;
-use tokio::net::TcpListener;
 
 /// Play every game in the browser.
 #[derive(Parser, Debug)]
@@ -38,7 +37,7 @@ async fn main() -> std::io::Result<()> {
         config.workers = usize::from(workers);
     }
     config.queue = args.queue;
-    let listener = TcpListener::bind(SocketAddr::new(args.bind, args.port)).await?;
+    let listener = listen(SocketAddr::new(args.bind, args.port))?;
     let address = listener.local_addr()?;
     // The first line of output is the address: scripts and tests read it.
     println!("http://{address}");

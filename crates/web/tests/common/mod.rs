@@ -8,12 +8,11 @@ use boardgames_web::{serve, Config};
 #[allow(unused_imports)]
 pub use client::{Client, Reply};
 use std::net::SocketAddr;
-use tokio::net::TcpListener;
 
 /// Starts a server with `config` on a free loopback port, for the test's runtime (it stops
 /// when the runtime ends with the test).
 pub async fn start(config: Config) -> SocketAddr {
-    let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let listener = boardgames_web::listen(([127, 0, 0, 1], 0).into()).expect("bind");
     let addr = listener.local_addr().expect("address");
     tokio::spawn(async move { serve(listener, &config, std::future::pending()).await });
     addr
