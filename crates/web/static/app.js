@@ -795,6 +795,7 @@ function syncLobby() {
   for (const box of document.querySelectorAll('fieldset[data-for]')) show(box, box.dataset.for === game);
   show($('computer-options'), $('lobby-form').elements.mode.value === 'computer');
   $('opt-quiet-n').disabled = !$('opt-quiet').checked;
+  $('rule-help').textContent = t(`rule_help_${$('opt-rule').value}`);
   renderScores();
 }
 
@@ -910,7 +911,7 @@ function chooseLanguage(lang) {
   applyTexts(document);
   document.title = t('title');
   if (state.game) $('play-title').textContent = t(`game_${state.game.name}`);
-  renderScores();
+  syncLobby();
   render();
 }
 
@@ -967,7 +968,6 @@ function init() {
   scores = new Scores(storage());
   wire();
   chooseLanguage(lang);
-  syncLobby();
   if (scores.damaged) notice(t('scores_damaged'));
   setInterval(tick, 100);
   document.body.dataset.ready = 'true';

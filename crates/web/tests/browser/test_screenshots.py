@@ -27,6 +27,7 @@ def viewport(page, width, height):
 
 
 def snap(page, folder, name):
+    assert page.severe_logs() == []  # no script error, no refused style or script (CSP)
     path = folder / f"{name}.png"
     page.driver.execute_script("window.scrollTo(0, 0)")
     assert page.driver.save_screenshot(str(path))
@@ -44,7 +45,14 @@ def shot_page(page):
 
 def test_screenshots_lobby_and_tictactoe(shot_page, shots):
     page = shot_page
+    page.find('input[name="game"][value="gomoku"]').click()
+    page.select("opt-rule", "renju")
+    page.select("opt-opening", "swap2")
+    page.find("#opt-time").send_keys("5m+3s")
+    page.driver.execute_script("document.activeElement.blur()")
     snap(page, shots, "lobby")
+    page.find('input[name="game"][value="tictactoe"]').click()
+    page.find("#opt-time").clear()
     page.start("tictactoe")
     page.play("b2", "a1", "c3", "a3", "a2", "c1", "b1", "c2", "b3")
     page.wait_text("#status", "wins")
