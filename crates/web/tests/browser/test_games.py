@@ -220,3 +220,47 @@ def test_a_flag_falls(page):
     page.wait(10).until(lambda d: page.find("#status").get_attribute("data-reason") == "time")
     assert "O wins: time ran out" in page.status()
     assert "fallen" in page.find("#clock-first").get_attribute("class")
+
+
+def test_soosorv8_declare_offers_and_pick(page):
+    page.start("gomoku", opening="soosorv8")
+    assert page.legal() == {"h8"}  # move 1 at the centre
+    page.play("h8", "i9", "j10")
+    page.visible('#choice-buttons [data-choice="white"]').click()
+    page.wait().until(lambda d: page.ply() == 4)
+    page.wait_idle()
+    page.play("c3")
+    declared = page.attributes("#choice-buttons [data-choice]", "data-choice")
+    assert declared == [f"declare:{n}" for n in range(1, 9)]
+    assert page.find('#choice-buttons [data-choice="declare:2"]').text == "Declare 2"
+    page.find('#choice-buttons [data-choice="declare:2"]').click()
+    page.wait().until(lambda d: page.ply() == 6)
+    page.visible('#choice-buttons [data-choice="black"]').click()
+    page.wait().until(lambda d: page.ply() == 7)
+    page.wait_idle()
+    assert "offer a fifth move" in page.status()
+    page.play("k11", "f6")
+    assert page.move_list()[-2:] == ["offer:k11", "offer:f6"]
+    assert len(page.finds("#board .offer-mark")) == 2
+    assert page.legal() == {"k11", "f6"}
+    assert "pick one of the offered" in page.status()
+    page.play("k11")
+    assert page.move_list()[-1] == "pick:k11"
+    assert page.find('#board [data-move="k11"]').get_attribute("data-owner") is not None
+    assert page.finds("#board .offer-mark") == []
+    assert page.status().startswith("White")
+
+
+def test_the_computer_plays_the_swap2_opening(page):
+    page.start("gomoku", mode="computer", opening="swap2", level="beginner", first="computer")
+    # The computer's seat places three stones in a row, then the choice is the person's.
+    page.wait(60).until(lambda d: page.ply() >= 3)
+    page.wait_idle()
+    assert page.ply() == 3
+    choices = set(page.attributes("#choice-buttons [data-choice]", "data-choice"))
+    assert choices == {"black", "white", "place2"}
+    page.find('#choice-buttons [data-choice="black"]').click()
+    # Now white (the computer) moves: it answers with a stone.
+    page.wait(60).until(lambda d: page.ply() == 5)
+    page.wait_idle()
+    assert page.status().startswith("You (Black)")

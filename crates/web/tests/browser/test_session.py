@@ -152,3 +152,22 @@ def test_about_link_and_no_console_errors(page):
     page.start("morris")
     page.play("d1")
     assert page.severe_logs() == []
+
+
+def test_time_controls_in_the_lobby_and_on_the_clocks(page):
+    page.find('input[name="mode"][value="local"]').click()
+    page.find("#opt-time").send_keys("5x")
+    page.find("#start").click()
+    error = page.visible("#lobby-error")
+    assert "5x" in error.text and "unknown unit" in error.text
+    assert page.find("#play").is_displayed() is False
+    page.find("#opt-time").clear()
+    page.start("tictactoe", time="5m+3s")
+    page.visible("#clocks")
+    assert page.find("#clock-second .clock-time").text == "5:00"
+    assert "running" in page.find("#clock-first").get_attribute("class")
+    page.play("b2")
+    # Fischer: the mover's clock gets its three seconds after the move.
+    minutes, seconds = page.find("#clock-first .clock-time").text.split(":")
+    assert (int(minutes), int(seconds)) > (5, 0)
+    assert "running" in page.find("#clock-second").get_attribute("class")
