@@ -698,11 +698,16 @@ async function save(psq) {
   const names = g.mode === 'computer'
     ? { [g.human]: t('record_you'), [other(g.human)]: t('record_computer') }
     : { first: t('record_first'), second: t('record_second') };
+  const body = { ...gameFields(g), tags: { First: names.first, Second: names.second, Date: today() } };
   try {
-    const answer = await post('/api/record/export', {
-      ...gameFields(g),
-      tags: { First: names.first, Second: names.second, Date: today() },
-    });
+    let answer;
+    try {
+      // A loss on time is recorded where the server takes a `flag` action.
+      answer = await post('/api/record/export', state.flag ? { ...body, actions: [...g.actions, { flag: state.flag }] } : body);
+    } catch (err) {
+      if (!state.flag) throw err;
+      answer = await post('/api/record/export', body);
+    }
     if (psq) download(answer.psq, answer.filename.replace(/\.[a-z]+$/, '') + '.psq');
     else download(answer.record, answer.filename);
     setMessage({ key: 'saved', params: { file: answer.filename } });
@@ -735,6 +740,12 @@ async function load(event) {
     };
     loaded.movers = loaded.moves.map(() => 'human');
     await begin(loaded, true);
+    if (answer.reason === 'time' && (answer.status === 'first' || answer.status === 'second')) {
+      // A loss on time is in the record's result only: the moves cannot show it.
+      state.flag = other(answer.status);
+      state.counted = true;
+      render();
+    }
     setMessage({ key: 'loaded', params: { file: file.name, n: loaded.moves.length } });
   } catch (err) {
     setMessage({ text: loadError(err, file.name) });

@@ -171,3 +171,16 @@ def test_time_controls_in_the_lobby_and_on_the_clocks(page):
     minutes, seconds = page.find("#clock-first .clock-time").text.split(":")
     assert (int(minutes), int(seconds)) > (5, 0)
     assert "running" in page.find("#clock-second").get_attribute("class")
+
+
+def test_a_record_lost_on_time_loads_with_its_result(page, tmp_path):
+    record = tmp_path / "flag.txt"
+    record.write_text(
+        '[Game "tictactoe"]\n[TimeControl "60"]\n[Clocks "55 0"]\n[Result "1-0"]\n[Reason "time"]\n\n'
+        "1. b2 {[%emt 5]} 1-0\n"
+    )
+    page.find("#load").send_keys(str(record))
+    page.wait().until(lambda d: page.find("#status").get_attribute("data-reason") == "time")
+    assert page.move_list() == ["b2"]
+    assert "X wins: time ran out" in page.status()
+    assert page.legal() == set()
