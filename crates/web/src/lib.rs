@@ -13,6 +13,7 @@ mod caps;
 mod computer;
 mod draw;
 mod error;
+mod flag;
 mod pages;
 mod pool;
 mod records;

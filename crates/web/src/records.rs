@@ -69,20 +69,19 @@ pub fn import(request: &ImportRequest) -> Result<Value, ApiError> {
         from_record(text)?
     };
     // The page replays what it is given: check that it plays back to the same end.
-    let checked = referee::check(&game.0)?;
+    let checked = referee::check(&game)?;
     Ok(json!({
-        "game": game.0.game,
-        "options": game.0.options,
-        "moves": game.0.moves,
-        "actions": game.0.actions,
-        "status": game.1.unwrap_or_else(|| checked["status"].clone()),
-        "reason": game.2.unwrap_or_else(|| checked["reason"].clone()),
+        "game": game.game,
+        "options": game.options,
+        "moves": game.moves,
+        "actions": game.actions,
+        "status": checked["status"],
+        "reason": checked["reason"],
     }))
 }
 
-/// A game to load: the request, and the status and reason when only the record knows them
-/// (a loss on time).
-type Loaded = (GameRequest, Option<Value>, Option<Value>);
+/// A game to load, as the page's request fields.
+type Loaded = GameRequest;
 
 /// A `.psq` file played under `rule`.
 fn from_psq(text: &str, rule: &str) -> Result<Loaded, ApiError> {
@@ -208,11 +207,10 @@ fn options(record: &Record, game: &str) -> Result<Map<String, Value>, ApiError> 
 }
 
 /// The page's request for a replayed match: its moves, and the actions that end it the way
-/// the record says (a resignation, an agreed or pending draw offer).
+/// the record says (a resignation, an agreed or pending draw offer, a fallen flag).
 fn loaded<G: RecordGame>(name: &str, options: Map<String, Value>, game: &Match<G>) -> Loaded {
     let moves: Vec<String> = game.moves().map(|m| m.to_string()).collect();
     let mut actions = Vec::new();
-    let (mut status, mut reason) = (None, None);
     match game.outcome() {
         Some(outcome) if outcome.reason == Reason::Resignation => {
             if let Status::Won(winner) = outcome.status {
@@ -225,19 +223,19 @@ fn loaded<G: RecordGame>(name: &str, options: Map<String, Value>, game: &Match<G
             actions.push(json!({ "accept": offerer.opponent().name() }));
         }
         Some(outcome) if outcome.reason == Reason::Time => {
-            status = Some(json!(outcome.status.name()));
-            reason = Some(json!(outcome.reason.name()));
+            if let Status::Won(winner) = outcome.status {
+                actions.push(json!({ "flag": winner.opponent().name() }));
+            }
         }
         _ => {}
     }
     if let Some(offerer) = game.pending_offer() {
         actions.push(json!({ "offer": Player::name(offerer) }));
     }
-    let request = GameRequest {
+    GameRequest {
         game: name.to_owned(),
         options,
         moves,
         actions,
-    };
-    (request, status, reason)
+    }
 }

@@ -17,9 +17,15 @@ pub fn ask(request: &Map<String, Value>) -> Result<Value, ApiError> {
 }
 
 /// The game played as a match with its actions: the referee's `match` answer (status,
-/// reason, offer, legal moves, record), or the first bad move or action.
+/// reason, offer, legal moves, record), or the first bad move or action. A last action
+/// `{"flag": P}` ends the game on time (see [`crate::flag`]).
 pub fn check(game: &GameRequest) -> Result<Value, ApiError> {
-    ask(&game.referee("match"))
+    let (game, flag) = crate::flag::split(game)?;
+    let mut checked = ask(&game.referee("match"))?;
+    if let Some(flag) = flag {
+        crate::flag::apply(&mut checked, flag)?;
+    }
+    Ok(checked)
 }
 
 /// The start position for the options, played through `moves` (already checked by the

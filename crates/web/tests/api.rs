@@ -711,3 +711,48 @@ async fn a_full_pool_answers_503_with_retry_after() {
         .await;
     assert_eq!(after.status, StatusCode::OK);
 }
+
+#[tokio::test]
+async fn a_fallen_flag_loses_on_time_in_views_records_and_imports() {
+    let mut c = client().await;
+    let game = json!({"game":"gomoku","moves":["h8","h9"],"actions":["i8",{"flag":"second"}]});
+    let view = ok(&mut c, "/api/view", game.clone()).await;
+    assert_eq!(
+        (view["status"].as_str(), view["reason"].as_str()),
+        (Some("first"), Some("time"))
+    );
+    assert_eq!(view["legal"], json!([]));
+    assert_eq!(view["to_move"], Value::Null);
+    let exported = ok(&mut c, "/api/record/export", game).await;
+    let text = exported["record"].as_str().unwrap();
+    assert!(
+        text.contains("[Reason \"time\"]") && text.contains("1-0"),
+        "{text}"
+    );
+    let imported = ok(&mut c, "/api/record/import", json!({"text":text})).await;
+    assert_eq!(imported["moves"], json!(["h8", "h9", "i8"]));
+    assert_eq!(imported["actions"], json!([{"flag":"second"}]));
+    assert_eq!(imported["reason"], "time");
+    // Only the side to move's clock runs; a flag ends the game, so it comes last.
+    let not_running = invalid(
+        &mut c,
+        "/api/view",
+        json!({"game":"tictactoe","moves":["b2"],"actions":[{"flag":"first"}]}),
+    )
+    .await;
+    assert_eq!(not_running["action"], 0);
+    let not_last = invalid(
+        &mut c,
+        "/api/view",
+        json!({"game":"tictactoe","actions":[{"flag":"first"},"b2"]}),
+    )
+    .await;
+    assert_eq!(not_last["action"], 0);
+    let over = invalid(
+        &mut c,
+        "/api/view",
+        json!({"game":"tictactoe","moves":["b2"],"actions":[{"resign":"first"},{"flag":"second"}]}),
+    )
+    .await;
+    assert_eq!(over["action"], 1);
+}

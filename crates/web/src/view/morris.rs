@@ -7,8 +7,8 @@ use boardgames_core::Player;
 use boardgames_morris::{Phase, Position};
 use serde_json::{json, Map, Value};
 
-/// Adds `cells`, `phase`, `in_hand`, `on_board`, `captured`, `flying`, `mills`,
-/// `captures_pending` and `draw_rule`. The draw rules change the result only (the referee's
+/// Adds `cells`, `phase`, `in_hand`, `on_board`, `captured`, `flying`, `mills` and
+/// `draw_rule`. The draw rules change the result only (the referee's
 /// status), not the board, so the board is the plain position's.
 pub fn fill(
     view: &mut Map<String, Value>,
@@ -45,7 +45,6 @@ pub fn fill(
             json!(points)
         }),
     );
-    view.insert("captures_pending".into(), json!(false));
     let rule = options.get("draw_rule").cloned().unwrap_or(json!("none"));
     view.insert("draw_rule".into(), rule);
     Ok(())
