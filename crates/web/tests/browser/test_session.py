@@ -184,3 +184,20 @@ def test_a_record_lost_on_time_loads_with_its_result(page, tmp_path):
     assert page.move_list() == ["b2"]
     assert "X wins: time ran out" in page.status()
     assert page.legal() == set()
+
+
+def test_time_controls_read_as_the_console_reads_them(page):
+    script = (
+        "const done = arguments[arguments.length - 1];"
+        "import('/static/clock.js').then((m) => done(arguments[0].map((text) => {"
+        "  try { const c = m.parseTimeControl(text); return [c.kind, c.initial, c.increment]; }"
+        "  catch (err) { return ['error', err.message]; } })));"
+    )
+    texts = ["5m+3s", "5m", "30s/move", "300", "300+3", "1m30s", "1.5", "500ms/move", "", "0", "5x", "+3", "5m+", "abc/move"]
+    found = page.driver.execute_async_script(script, texts)
+    assert found[:8] == [
+        ["fischer", 300000, 3000], ["sudden", 300000, 0], ["per_move", 30000, 0], ["sudden", 300000, 0],
+        ["fischer", 300000, 3000], ["sudden", 90000, 0], ["sudden", 1500, 0], ["per_move", 500, 0],
+    ]
+    assert [f[0] for f in found[8:]] == ["error"] * 6
+    assert found[8][1] == "time_missing" and found[9][1] == "time_zero" and found[10][1] == "time_unit"
