@@ -47,20 +47,16 @@ pub async fn view(ApiJson(game): ApiJson<GameRequest>) -> Answer {
 
 /// `POST /api/move`: the computer's move (a level, `normal` when none is named).
 pub async fn computer_move(state: State<AppState>, request: ApiJson<MoveRequest>) -> Answer {
-    play(state, request, Level::Normal).await
+    play(state, request).await
 }
 
 /// `POST /api/hint`: a suggestion for a person, as `/api/move`.
 pub async fn hint(state: State<AppState>, request: ApiJson<MoveRequest>) -> Answer {
-    play(state, request, Level::Normal).await
+    play(state, request).await
 }
 
-async fn play(
-    State(state): State<AppState>,
-    ApiJson(request): ApiJson<MoveRequest>,
-    default: Level,
-) -> Answer {
-    let mover = computer::mover(&request, default)?;
+async fn play(State(state): State<AppState>, ApiJson(request): ApiJson<MoveRequest>) -> Answer {
+    let mover = computer::mover(&request, Level::Normal)?;
     let game = request.game();
     state
         .pool

@@ -58,7 +58,8 @@ pub fn clamp(request: &mut Map<String, Value>) -> Result<Vec<&'static str>, ApiE
                 )));
             }
             let mut clamped = Vec::new();
-            cap_field(request, "max_plies", MAX_PLAYOUT_PLIES, &mut clamped);
+            let plies = Some(MAX_PLAYOUT_PLIES);
+            cap_field(request, "max_plies", MAX_PLAYOUT_PLIES, plies, &mut clamped);
             Ok(clamped)
         }
         _ => Ok(Vec::new()),
@@ -68,11 +69,18 @@ pub fn clamp(request: &mut Map<String, Value>) -> Result<Vec<&'static str>, ApiE
 /// Clamps a search's limits; the time limit is always set, so every search ends.
 fn clamp_search(request: &mut Map<String, Value>) -> Vec<&'static str> {
     let mut clamped = Vec::new();
-    cap_field(request, "millis", MAX_MILLIS, &mut clamped);
-    cap_field(request, "depth", MAX_DEPTH, &mut clamped);
-    cap_field(request, "nodes", MAX_NODES, &mut clamped);
-    cap_field(request, "simulations", MAX_SIMULATIONS, &mut clamped);
-    cap_field(request, "threads", MAX_THREADS, &mut clamped);
+    // Absent or zero (the referee's "no limit"), the time is the cap.
+    cap_field(
+        request,
+        "millis",
+        MAX_MILLIS,
+        Some(MAX_MILLIS),
+        &mut clamped,
+    );
+    cap_field(request, "depth", MAX_DEPTH, None, &mut clamped);
+    cap_field(request, "nodes", MAX_NODES, None, &mut clamped);
+    cap_field(request, "simulations", MAX_SIMULATIONS, None, &mut clamped);
+    cap_field(request, "threads", MAX_THREADS, None, &mut clamped);
     if uint(request, "threads") == Some(0) {
         request.insert("threads".into(), Value::from(1));
         clamped.push("threads");
@@ -80,29 +88,25 @@ fn clamp_search(request: &mut Map<String, Value>) -> Vec<&'static str> {
     clamped
 }
 
-/// Sets `field` to `cap` when it is absent, `null`, zero (the referee's "no limit") or above
-/// `cap`; records it in `clamped` when a given value was lowered. A value that is not a
-/// non-negative integer is left for the referee to refuse.
+/// Lowers `field` to `cap` when it is above (and records it in `clamped`); sets it to
+/// `default`, when there is one, when it is absent or `null`, or zero for `millis`. A value
+/// that is not a non-negative integer is left for the referee to refuse.
 fn cap_field(
     request: &mut Map<String, Value>,
     field: &'static str,
     cap: u64,
+    default: Option<u64>,
     clamped: &mut Vec<&'static str>,
 ) {
     let absent = matches!(request.get(field), None | Some(Value::Null));
-    match uint(request, field) {
-        _ if absent && field != "millis" && field != "max_plies" => {}
-        Some(value) if value > cap => {
-            request.insert(field.into(), Value::from(cap));
-            clamped.push(field);
+    let value = uint(request, field);
+    if value.is_some_and(|v| v > cap) {
+        request.insert(field.into(), Value::from(cap));
+        clamped.push(field);
+    } else if let Some(default) = default {
+        if absent || (field == "millis" && value == Some(0)) {
+            request.insert(field.into(), Value::from(default));
         }
-        None if absent => {
-            request.insert(field.into(), Value::from(cap));
-        }
-        Some(0) if field == "millis" => {
-            request.insert(field.into(), Value::from(cap));
-        }
-        _ => {}
     }
 }
 

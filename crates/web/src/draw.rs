@@ -52,8 +52,8 @@ fn judge(game: &GameRequest, to_move: bool) -> Result<(bool, Option<i64>, &'stat
     search.insert("millis".into(), json!(DRAW_MILLIS));
     let found = match referee::ask(&search) {
         Ok(found) => found,
-        Err(e) if game.game == "gomoku" && game.options.contains_key("opening") => {
-            let _ = e;
+        // The offer was checked: the search's only refusal left is the opening's.
+        Err(_) if game.game == "gomoku" && game.options.contains_key("opening") => {
             return Ok((
                 false,
                 None,

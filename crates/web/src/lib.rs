@@ -19,6 +19,7 @@ mod pool;
 mod records;
 mod referee;
 mod requests;
+mod rules;
 mod view;
 
 pub use error::ApiError;
@@ -87,6 +88,7 @@ pub fn router(config: &Config) -> Router {
         .route("/", get(pages::index))
         .route("/static/{name}", get(pages::asset))
         .route("/rules", get(pages::rules))
+        .route("/rules.md", get(pages::rules_markdown))
         .layer(CompressionLayer::new().gzip(true));
     Router::new()
         .merge(api)

@@ -10,9 +10,6 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde_json::json;
 
-/// The rules of every game: the repository's `docs/rules.md`, embedded at build time.
-pub const RULES: &str = include_str!("../../../docs/rules.md");
-
 /// `GET /`: the page.
 pub async fn index() -> Response {
     asset(Path("index.html".to_owned())).await
@@ -33,14 +30,26 @@ pub async fn asset(Path(name): Path<String>) -> Response {
     }
 }
 
-/// `GET /rules`: the rules as Markdown.
+/// `GET /rules`: the rules as an HTML page.
 pub async fn rules() -> Response {
+    (
+        [(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("text/html; charset=utf-8"),
+        )],
+        crate::rules::html(),
+    )
+        .into_response()
+}
+
+/// `GET /rules.md`: the rules as Markdown.
+pub async fn rules_markdown() -> Response {
     (
         [(
             header::CONTENT_TYPE,
             HeaderValue::from_static("text/markdown; charset=utf-8"),
         )],
-        RULES,
+        crate::rules::MARKDOWN,
     )
         .into_response()
 }

@@ -53,13 +53,21 @@ async fn unknown_files_routes_and_methods_are_json_errors() {
 #[tokio::test]
 async fn rules_health_and_info() {
     let mut c = client().await;
-    let rules = c.get("/rules").await;
-    assert_eq!(rules.status, StatusCode::OK);
-    assert!(rules
+    let markdown = c.get("/rules.md").await;
+    assert_eq!(markdown.status, StatusCode::OK);
+    assert!(markdown
         .header("content-type")
         .unwrap()
         .starts_with("text/markdown"));
-    assert_eq!(rules.body, include_bytes!("../../../docs/rules.md"));
+    assert_eq!(markdown.body, include_bytes!("../../../docs/rules.md"));
+    let rules = c.get("/rules").await;
+    assert!(rules
+        .header("content-type")
+        .unwrap()
+        .starts_with("text/html"));
+    let html = String::from_utf8(rules.body).unwrap();
+    assert!(html.contains("<h2>Tic-tac-toe</h2>"), "{html}");
+    assert!(!html.contains("<script"));
     let health = c.get("/health").await;
     assert_eq!(health.status, StatusCode::OK);
     assert_eq!(health.json()["status"], "ok");
@@ -78,7 +86,7 @@ async fn static_files_are_gzipped_for_clients_that_accept_it() {
     let reply = c
         .send(
             Method::GET,
-            "/rules",
+            "/rules.md",
             &[("accept-encoding", "gzip")],
             Vec::new(),
         )

@@ -38,11 +38,6 @@ pub fn view(game: &GameRequest) -> Result<Value, ApiError> {
     Ok(Value::Object(view))
 }
 
-/// A player's name in answers.
-pub fn name(player: Player) -> &'static str {
-    player.name()
-}
-
 /// `{"first": .., "second": ..}` of a value for each player.
 pub fn by_player<T: Into<Value>>(mut of: impl FnMut(Player) -> T) -> Value {
     json!({ "first": of(Player::First).into(), "second": of(Player::Second).into() })

@@ -13,7 +13,7 @@ pub fn fill(view: &mut Map<String, Value>, moves: &[String]) -> Result<(), ApiEr
         .filter_map(Cell::from_index)
         .filter_map(|cell| {
             let owner = position.mark_at(cell)?;
-            Some((cell.to_string(), json!(super::name(owner))))
+            Some((cell.to_string(), json!(owner.name())))
         })
         .collect();
     view.insert("cells".into(), Value::Object(cells));
