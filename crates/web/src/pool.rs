@@ -64,3 +64,59 @@ impl Pool {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Pool;
+    use crate::error::{catching, ApiError};
+    use axum::http::StatusCode;
+    use std::time::Duration;
+
+    #[tokio::test]
+    async fn a_panic_in_the_work_is_a_500_and_the_pool_goes_on() {
+        let pool = Pool::new(1, 0);
+        let failed = pool
+            .run(|| -> Result<(), ApiError> { panic!("boom") })
+            .await;
+        let error = failed.unwrap_err();
+        assert_eq!(error.status, StatusCode::INTERNAL_SERVER_ERROR);
+        assert_eq!(error.body["error"], "internal error: boom");
+        assert_eq!(pool.run(|| Ok(7)).await, Ok(7));
+        let inline = catching(|| -> Result<(), ApiError> { panic!("{}", 5) });
+        assert_eq!(inline.unwrap_err().body["error"], "internal error: 5");
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn past_the_workers_and_the_queue_a_request_is_refused() {
+        let pool = Pool::new(1, 1);
+        let (release, wait) = std::sync::mpsc::channel::<()>();
+        let wait = std::sync::Mutex::new(wait);
+        let running = tokio::spawn({
+            let pool = pool.clone();
+            async move {
+                pool.run(move || {
+                    let _ = wait.lock().unwrap().recv();
+                    Ok(1)
+                })
+                .await
+            }
+        });
+        // The first holds the worker; the second waits in the queue; the third is refused.
+        while pool.admitted.load(std::sync::atomic::Ordering::Acquire) < 1 {
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+        let queued = tokio::spawn({
+            let pool = pool.clone();
+            async move { pool.run(|| Ok(2)).await }
+        });
+        while pool.admitted.load(std::sync::atomic::Ordering::Acquire) < 2 {
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+        let refused = pool.run(|| Ok(3)).await.unwrap_err();
+        assert_eq!(refused.status, StatusCode::SERVICE_UNAVAILABLE);
+        release.send(()).unwrap();
+        assert_eq!(running.await.unwrap(), Ok(1));
+        assert_eq!(queued.await.unwrap(), Ok(2));
+        assert_eq!(pool.admitted.load(std::sync::atomic::Ordering::Acquire), 0);
+    }
+}

@@ -139,3 +139,27 @@ fn the_binary_refuses_a_bad_port() {
     assert!(!output.status.success());
     assert!(String::from_utf8_lossy(&output.stderr).contains("--port"));
 }
+
+/// SIGTERM stops the server gracefully (exit status 0).
+#[cfg(unix)]
+#[test]
+fn the_binary_stops_on_sigterm() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_boardgames-web"))
+        .args(["--port", "0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the server starts");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    assert!(line.starts_with("http://127.0.0.1:"), "{line}");
+    let killed = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let status = child.wait().unwrap();
+    assert!(status.success(), "{status}");
+}
