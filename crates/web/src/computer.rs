@@ -31,7 +31,9 @@ pub fn mover(request: &MoveRequest, default: Level) -> Result<Mover, ApiError> {
             "give either \"level\" or \"engine\", not both",
         )),
         (None, Some(engine)) => {
-            let mut search = request.game().referee("search");
+            let game = request.game();
+            let mut search = game.referee("search");
+            search.insert("moves".into(), json!(game.all_moves()));
             search.insert("engine".into(), json!(engine));
             search.insert("millis".into(), json!(request.millis.unwrap_or(1_000)));
             search.insert("threads".into(), json!(request.threads.unwrap_or(1)));
@@ -58,8 +60,8 @@ pub fn mover(request: &MoveRequest, default: Level) -> Result<Mover, ApiError> {
 /// The move and its figures.
 pub fn play(game: &GameRequest, mover: Mover) -> Result<Value, ApiError> {
     let start = Instant::now();
-    let state = referee::ask(&game.referee("state"))?;
-    if state["status"] != "ongoing" {
+    let checked = referee::check(game)?;
+    if checked["status"] != "ongoing" {
         return Err(ApiError::invalid(
             "the game is over: there is nothing to play",
         ));
@@ -93,7 +95,8 @@ fn capped(limits: Option<Limits>) -> Option<Limits> {
 
 /// The level player's move for a checked game.
 fn level_move(game: &GameRequest, level: Level, seed: u64) -> Result<String, ApiError> {
-    let (options, moves) = (&game.options, &game.moves);
+    let moves = game.all_moves();
+    let (options, moves) = (&game.options, &moves);
     let mv = match game.game.as_str() {
         "tictactoe" => {
             let position: boardgames_tictactoe::Position = referee::position(options, moves)?;

@@ -84,18 +84,9 @@ pub struct MoveRequest {
     pub threads: Option<u64>,
     /// The seed of a level player's choices.
     pub seed: Option<u64>,
-}
-
-impl MoveRequest {
-    /// The game part of the request.
-    pub fn game(&self) -> GameRequest {
-        GameRequest {
-            game: self.game.clone(),
-            options: self.options.clone(),
-            moves: self.moves.clone(),
-            actions: Vec::new(),
-        }
-    }
+    /// Match actions after the moves (declined draw offers, more moves).
+    #[serde(default)]
+    pub actions: Vec<Value>,
 }
 
 /// `/api/draw`: a game and the side offering the computer a draw.
@@ -164,4 +155,4 @@ macro_rules! game_part {
     )*};
 }
 
-game_part!(DrawRequest, ExportRequest);
+game_part!(MoveRequest, DrawRequest, ExportRequest);

@@ -756,3 +756,23 @@ async fn a_fallen_flag_loses_on_time_in_views_records_and_imports() {
     .await;
     assert_eq!(over["action"], 1);
 }
+
+#[tokio::test]
+async fn computer_moves_follow_the_actions() {
+    let mut c = client().await;
+    let declined = json!([{"offer":"second"},{"decline":"first"},"a1"]);
+    let body = json!({"game":"tictactoe","moves":["b2"],"actions":declined,"level":"expert"});
+    let answer = ok(&mut c, "/api/move", body).await;
+    let mv = answer["move"].as_str().unwrap();
+    assert!(!["b2", "a1"].contains(&mv), "{answer}");
+    let resigned = json!({"game":"tictactoe","moves":["b2"],"actions":[{"resign":"second"}],"level":"beginner"});
+    let over = invalid(&mut c, "/api/move", resigned).await;
+    assert!(over["error"].as_str().unwrap().contains("over"), "{over}");
+    let engine = json!({"game":"tictactoe","moves":["b2"],"actions":["a1","c3"],"engine":"alphabeta","millis":50});
+    let answer = ok(&mut c, "/api/move", engine).await;
+    // X's b2 and c3 fork at a3 or c1 next: O must take one of them.
+    assert!(
+        ["a3", "c1"].contains(&answer["move"].as_str().unwrap()),
+        "{answer}"
+    );
+}
