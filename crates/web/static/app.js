@@ -574,15 +574,20 @@ function undo() {
     g.movers.pop();
     if (state.clocks) state.clocks.undo(null);
   };
-  if (state.flag || g.actions.length > 0) {
-    state.flag = null;
-    g.actions = [];
-  } else if (g.mode === 'local') {
-    if (g.moves.length > 0) takeBack();
-  } else if (g.movers.includes('human')) {
-    while (g.movers[g.movers.length - 1] === 'computer') takeBack();
-    takeBack();
+  // A resignation or an agreed draw is taken back alone; a fallen flag with the last move,
+  // whose clocks come back with it.
+  const endedByAgreementOrResignation = !state.flag && g.actions.length > 0;
+  state.flag = null;
+  g.actions = [];
+  if (!endedByAgreementOrResignation) {
+    if (g.mode === 'local') {
+      if (g.moves.length > 0) takeBack();
+    } else if (g.movers.includes('human')) {
+      while (g.movers[g.movers.length - 1] === 'computer') takeBack();
+      takeBack();
+    }
   }
+  if (state.clocks && g.moves.length === 0) state.clocks = new Clocks(g.control, () => performance.now());
   refresh().catch((err) => setMessage({ text: errorText(err) }));
 }
 
@@ -700,14 +705,7 @@ async function save(psq) {
     : { first: t('record_first'), second: t('record_second') };
   const body = { ...gameFields(g), tags: { First: names.first, Second: names.second, Date: today() } };
   try {
-    let answer;
-    try {
-      // A loss on time is recorded where the server takes a `flag` action.
-      answer = await post('/api/record/export', state.flag ? { ...body, actions: [...g.actions, { flag: state.flag }] } : body);
-    } catch (err) {
-      if (!state.flag) throw err;
-      answer = await post('/api/record/export', body);
-    }
+    const answer = await post('/api/record/export', body);
     if (psq) download(answer.psq, answer.filename.replace(/\.[a-z]+$/, '') + '.psq');
     else download(answer.record, answer.filename);
     setMessage({ key: 'saved', params: { file: answer.filename } });
@@ -740,10 +738,9 @@ async function load(event) {
     };
     loaded.movers = loaded.moves.map(() => 'human');
     await begin(loaded, true);
-    if (answer.reason === 'time' && (answer.status === 'first' || answer.status === 'second')) {
-      // A loss on time is in the record's result only: the moves cannot show it.
-      state.flag = other(answer.status);
-      state.counted = true;
+    const flag = loaded.actions.find((action) => action && action.flag);
+    if (flag) {
+      state.flag = flag.flag;
       render();
     }
     setMessage({ key: 'loaded', params: { file: file.name, n: loaded.moves.length } });
@@ -767,6 +764,9 @@ function tick() {
     c.stop();
     countResult();
     render();
+    // The loss on time goes into the game's actions, so the record keeps it.
+    state.game.actions.push({ flag: fallen });
+    refresh().catch(() => state.game.actions.pop());
     return;
   }
   renderClocks();

@@ -48,7 +48,8 @@ export function layout(game, view) {
     case 'ultimate':
       return ultimateLayout();
     case 'gomoku':
-      return gridLayout(view && view.size ? view.size : 15, 32);
+      // The same drawing size for every board size, so texts keep their size.
+      return gridLayout(view && view.size ? view.size : 15, Math.round(480 / (view && view.size ? view.size : 15)));
     case 'morris':
       return morrisLayout();
     default:

@@ -220,6 +220,11 @@ def test_a_flag_falls(page):
     page.wait(10).until(lambda d: page.find("#status").get_attribute("data-reason") == "time")
     assert "O wins: time ran out" in page.status()
     assert "fallen" in page.find("#clock-first").get_attribute("class")
+    # The record keeps the loss on time.
+    page.find("#save").click()
+    page.wait().until(lambda d: any(p.name.endswith(".txt") for p in page.downloads.iterdir()))
+    text = next(p for p in page.downloads.iterdir() if p.name.endswith(".txt")).read_text()
+    assert '[Result "0-1"]' in text and '[Reason "time"]' in text
 
 
 def test_soosorv8_declare_offers_and_pick(page):
