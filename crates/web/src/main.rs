@@ -1,0 +1,78 @@
+//! `boardgames-web`: serves the page and the API (see the crate's `API.md`).
+
+#![forbid(unsafe_code)]
+
+use boardgames_web::{listen, serve, Config};
+use clap::Parser;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use tokio::io::AsyncReadExt;
+
+/// Play every game in the browser.
+#[derive(Parser, Debug)]
+#[command(version, about)]
+struct Args {
+    /// The address to listen on. Only loopback by default: use 0.0.0.0 on a trusted network
+    /// only (or put a reverse proxy with TLS in front).
+    #[arg(long, default_value_t = IpAddr::V4(Ipv4Addr::LOCALHOST))]
+    bind: IpAddr,
+    /// The port; 0 picks a free one (the address printed says which).
+    #[arg(long, default_value_t = 8080)]
+    port: u16,
+    /// Searches running at once [default: the number of cores].
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+    workers: Option<u16>,
+    /// Searches waiting for a worker; more get 503.
+    #[arg(long, default_value_t = 32)]
+    queue: usize,
+    /// Stop when standard input closes (for servers started by tests and scripts).
+    #[arg(long)]
+    exit_on_stdin_eof: bool,
+}
+
+#[tokio::main]
+async fn main() -> std::io::Result<()> {
+    let args = Args::parse();
+    let mut config = Config::default();
+    if let Some(workers) = args.workers {
+        config.workers = usize::from(workers);
+    }
+    config.queue = args.queue;
+    let listener = listen(SocketAddr::new(args.bind, args.port))?;
+    let address = listener.local_addr()?;
+    // The first line of output is the address: scripts and tests read it.
+    println!("http://{address}");
+    serve(listener, &config, shutdown(args.exit_on_stdin_eof)).await
+}
+
+/// Completes on Ctrl-C, on SIGTERM, or when standard input closes if `on_eof`.
+async fn shutdown(on_eof: bool) {
+    let stdin_closed = async move {
+        if !on_eof {
+            return std::future::pending::<()>().await;
+        }
+        let mut stdin = tokio::io::stdin();
+        let mut buffer = [0u8; 256];
+        while matches!(stdin.read(&mut buffer).await, Ok(n) if n > 0) {}
+    };
+    tokio::select! {
+        _ = tokio::signal::ctrl_c() => {}
+        _ = terminate() => {}
+        _ = stdin_closed => {}
+    }
+    eprintln!("boardgames-web: shutting down");
+}
+
+#[cfg(unix)]
+async fn terminate() {
+    match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+        Ok(mut signal) => {
+            signal.recv().await;
+        }
+        Err(_) => std::future::pending().await,
+    }
+}
+
+#[cfg(not(unix))]
+async fn terminate() {
+    std::future::pending().await
+}

@@ -1,0 +1,987 @@
+// The page: lobby, board, controls, clocks, records and scores. The server keeps no game
+// state; this module keeps the game (its options and moves) and asks the server what to draw.
+
+import { t, applyTexts, detectLanguage, setLanguage, language, LANGUAGES } from './i18n.js';
+import { post, gameFields, ApiError } from './api.js';
+import { drawBoard, layout, neighbour, pointsOf } from './boards.js';
+import { Scores } from './scores.js';
+import { Clocks, parseTimeControl, formatClock } from './clock.js';
+
+const $ = (id) => document.getElementById(id);
+const LANG_KEY = 'boardgames.lang';
+const MCTS_MILLIS = { beginner: 150, normal: 600, expert: 1800 };
+
+const state = {
+  game: null, // {name, options, mode, level, engine, human, moves, movers, actions, control, key}
+  view: null,
+  geometry: null,
+  partial: [], // the points clicked so far of a move of several clicks (morris)
+  cursor: null,
+  hint: [],
+  hintText: null,
+  busy: false,
+  gen: 0, // bumped whenever the game changes under a pending request
+  clocks: null,
+  flag: null, // the side whose time ran out
+  counted: false,
+  localOffer: null, // a draw offered between two people, waiting for an answer
+  message: null, // {key, params} or {text}: the last notice under the board
+};
+let scores = null;
+
+// ---------------------------------------------------------------- small helpers
+
+function other(side) {
+  return side === 'first' ? 'second' : 'first';
+}
+
+function storage() {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+function show(node, visible) {
+  node.hidden = !visible;
+}
+
+function notice(text) {
+  $('notice-text').textContent = text;
+  show($('notice'), true);
+}
+
+function errorText(err) {
+  if (err instanceof ApiError) {
+    if (err.status === 0) return t('network_error', { error: err.message });
+    return err.message;
+  }
+  return String(err && err.message ? err.message : err);
+}
+
+function setMessage(message) {
+  state.message = message;
+  renderMessage();
+}
+
+function renderMessage() {
+  const node = $('move-error');
+  const m = state.message;
+  node.textContent = !m ? '' : m.key ? t(m.key, m.params) : m.text;
+  show(node, Boolean(m));
+}
+
+// ---------------------------------------------------------------- names
+
+/** What a side is called in this game: X/O, black/white, white/black (morris). */
+function baseName(side) {
+  const game = state.game ? state.game.name : selectedGame();
+  if (game === 'tictactoe' || game === 'ultimate') return t(side === 'first' ? 'side_x' : 'side_o');
+  if (game === 'morris') return t(side === 'first' ? 'white' : 'black');
+  const colours = state.view && state.view.colours;
+  if (colours) {
+    if (colours.black === side) return t('black');
+    if (colours.white === side) return t('white');
+    return t(side === 'first' ? 'seat_first' : 'seat_second');
+  }
+  return t(side === 'first' ? 'black' : 'white');
+}
+
+/** A side's name with "you" or "the computer" against the computer. */
+function sideName(side) {
+  const g = state.game;
+  if (!g || g.mode !== 'computer') return baseName(side);
+  return t(side === g.human ? 'you_as' : 'computer_as', { side: baseName(side) });
+}
+
+function reasonText(reason) {
+  return reason ? t(`reason_${reason.replace(/ /g, '_')}`) : '';
+}
+
+// ---------------------------------------------------------------- the game's state
+
+/** The result, a loss on time included: `{status, reason}` or null while the game goes on. */
+function result() {
+  if (state.flag) return { status: other(state.flag), reason: 'time' };
+  const v = state.view;
+  if (!v || v.status === 'ongoing') return null;
+  return { status: v.status, reason: v.reason };
+}
+
+function humanTurn() {
+  const g = state.game;
+  const v = state.view;
+  if (!g || !v || result() || state.busy || state.localOffer) return false;
+  return g.mode === 'local' || v.to_move === g.human;
+}
+
+/** The legal moves whose clicks start with `partial`. */
+function candidates(partial) {
+  const name = state.game.name;
+  return (state.view.legal || []).filter((move) => {
+    const pts = pointsOf(name, move);
+    return pts.length >= partial.length && partial.every((p, i) => pts[i] === p);
+  });
+}
+
+/** The points the next click may take, and which of them are captures. */
+function targets() {
+  const found = { all: new Set(), captures: new Set() };
+  if (!humanTurn()) return found;
+  const k = state.partial.length;
+  for (const move of candidates(state.partial)) {
+    const pts = pointsOf(state.game.name, move);
+    if (pts.length <= k) continue;
+    found.all.add(pts[k]);
+    if (move.includes('x') && k === pts.length - 1) found.captures.add(pts[k]);
+  }
+  return found;
+}
+
+/** Each gomoku stone's colour: stones alternate from black, whoever places them. */
+function stoneColours() {
+  const colours = new Map();
+  let count = 0;
+  for (const move of state.game.moves) {
+    const pts = /^offer:/.test(move) ? [] : pointsOf('gomoku', move);
+    if (pts.length === 1) {
+      colours.set(pts[0], count % 2 === 0 ? 'black' : 'white');
+      count += 1;
+    }
+  }
+  return colours;
+}
+
+function forbiddenPoints() {
+  const v = state.view;
+  const map = new Map();
+  if (!v.forbidden || v.forbidden.length === 0) return map;
+  if (v.forbidden_for && v.to_move && v.to_move !== v.forbidden_for) return map;
+  for (const f of v.forbidden) map.set(f.point, forbiddenReason(f));
+  return map;
+}
+
+function forbiddenReason(f) {
+  const lines = (f.lines || []).join(t('list_and'));
+  return lines ? t(`forbidden_${f.kind}`, { lines }) : f.reason;
+}
+
+// ---------------------------------------------------------------- drawing
+
+function boardModel() {
+  const g = state.game;
+  const v = state.view;
+  const found = targets();
+  let last = pointsOf(g.name, v.last_move);
+  if (g.name === 'morris' && v.last_move && v.last_move.includes('x')) last = last.slice(0, -1);
+  const colours = g.name === 'gomoku' ? stoneColours() : null;
+  const mills = new Set(v.mills ? [...(v.mills.first || []), ...(v.mills.second || [])] : []);
+  const forbidden = forbiddenPoints();
+  const empty = state.geometry.points.length - Object.keys(v.cells || {}).length - forbidden.size;
+  return {
+    game: g.name,
+    view: v,
+    geometry: state.geometry,
+    targets: found.all,
+    captures: found.captures,
+    selected: state.partial,
+    last,
+    hint: state.hint,
+    cursor: state.cursor,
+    forbidden,
+    // Dots on the points one may play, unless that is every empty point (gomoku).
+    dots: found.all.size < empty || g.name !== 'gomoku',
+    mover: v.to_move,
+    moverColour: g.name === 'morris' && v.to_move === 'second' ? 'black' : 'white',
+    offers: v.offers || [],
+    mills,
+    colourOf: (point, owner) => {
+      if (colours) return colours.get(point) || (owner === 'first' ? 'black' : 'white');
+      return owner === 'first' ? 'white' : 'black';
+    },
+    describe: (point, owner, flags, forbidden) => describePoint(point, owner, flags, forbidden),
+  };
+}
+
+function describePoint(point, owner, flags, forbidden) {
+  const parts = [point];
+  if (owner) parts.push(baseName(owner));
+  if (forbidden) parts.push(t('forbidden_label', { reason: forbidden }));
+  for (const flag of ['target', 'capture', 'selected', 'last', 'hinted']) {
+    if (flags.includes(flag)) parts.push(t(`point_${flag}`));
+  }
+  return parts.join(', ');
+}
+
+function render() {
+  if (!state.game || !state.view) return;
+  drawBoard($('board'), boardModel());
+  renderStatus();
+  renderDetail();
+  renderChoices();
+  renderOffer();
+  renderControls();
+  renderMoveList();
+  renderClocks();
+  renderScores();
+  renderMessage();
+  renderTooltipForCursor();
+}
+
+function renderStatus() {
+  const r = result();
+  const v = state.view;
+  let text;
+  if (r && r.status === 'draw') text = t('result_draw', { reason: reasonText(r.reason) });
+  else if (r) text = t('result_win', { side: sideName(r.status), reason: reasonText(r.reason) });
+  else if (state.busy) text = t('thinking', { side: sideName(v.to_move) });
+  else if (v.step && v.step !== 'play') {
+    const colour = t(v.colour_to_place === 'white' ? 'white_stone' : 'black_stone');
+    text = t(`step_${v.step}`, { side: sideName(v.to_move), colour });
+  } else if (state.partial.length > 0) {
+    text = t(targets().captures.size > 0 ? 'choose_capture' : 'choose_destination', { side: sideName(v.to_move), point: state.partial[0] });
+  } else text = t('to_move', { side: sideName(v.to_move) });
+  if (!r && state.hintText) text += ` ${t('hint_is', { move: state.hintText })}`;
+  $('status').textContent = text;
+  $('status').dataset.result = r ? r.status : 'ongoing';
+  $('status').dataset.reason = r ? r.reason || '' : '';
+  show($('spinner'), state.busy);
+}
+
+function renderDetail() {
+  const v = state.view;
+  const g = state.game;
+  const parts = [];
+  if (g.name === 'ultimate' && !result()) {
+    parts.push(v.forced_board ? t('forced_board', { board: v.forced_board }) : t('free_choice'));
+  } else if (g.name === 'morris') {
+    for (const side of ['first', 'second']) {
+      const phase = v.phase ? v.phase[side] : 'placing';
+      parts.push(t('morris_side', {
+        side: baseName(side), phase: t(`phase_${phase}`),
+        hand: v.in_hand ? v.in_hand[side] : 0, board: v.on_board ? v.on_board[side] : 0,
+      }));
+    }
+    for (const side of v.flying || []) parts.push(t('flying', { side: baseName(side) }));
+  } else if (g.name === 'gomoku') {
+    parts.push(t('gomoku_detail', { rule: t(`rule_${v.rule || g.options.rule}`), size: v.size }));
+    if (v.opening) parts.push(t(`opening_${v.opening}`));
+    const n = forbiddenPoints().size;
+    if (n > 0) parts.push(t('forbidden_count', { n }));
+  }
+  $('detail').textContent = parts.join(' · ');
+  $('detail').dataset.phase = v.phase ? `${v.phase.first} ${v.phase.second}` : '';
+}
+
+function choiceLabel(move) {
+  const declare = /^declare:(\d+)$/.exec(move);
+  if (declare) return t('choice_declare', { n: declare[1] });
+  return t(`choice_${move}`);
+}
+
+function renderChoices() {
+  const box = $('choice-buttons');
+  box.replaceChildren();
+  const moves = humanTurn() ? state.view.legal.filter((m) => pointsOf(state.game.name, m).length === 0) : [];
+  for (const move of moves) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.dataset.choice = move;
+    button.textContent = choiceLabel(move);
+    box.appendChild(button);
+  }
+  show($('choices'), moves.length > 0);
+}
+
+function renderOffer() {
+  const offerer = state.localOffer;
+  show($('offer-box'), Boolean(offerer));
+  if (offerer) $('offer-text').textContent = t('offer_pending', { side: sideName(offerer), other: sideName(other(offerer)) });
+}
+
+function renderControls() {
+  const g = state.game;
+  const over = Boolean(result());
+  $('undo').disabled = g.moves.length === 0 && g.actions.length === 0 && !state.flag;
+  $('hint').disabled = !humanTurn();
+  $('offer-draw').disabled = !humanTurn() || Boolean(state.view.step && state.view.step !== 'play');
+  $('resign').disabled = over || state.busy;
+  $('move-input').disabled = !humanTurn();
+  $('move-submit').disabled = !humanTurn();
+  show($('save-psq'), g.name === 'gomoku' && !g.options.opening);
+}
+
+function renderMoveList() {
+  const list = $('move-list');
+  list.replaceChildren();
+  state.game.moves.forEach((move, i) => {
+    const item = document.createElement('li');
+    const number = document.createElement('span');
+    number.className = 'ply-number';
+    number.textContent = `${i + 1}.`;
+    item.append(number, ` ${move}`);
+    item.dataset.ply = String(i);
+    item.dataset.move = move;
+    list.appendChild(item);
+  });
+}
+
+function renderClocks() {
+  const c = state.clocks;
+  show($('clocks'), Boolean(c));
+  if (!c) return;
+  for (const side of ['first', 'second']) {
+    const box = $(`clock-${side}`);
+    box.querySelector('.clock-name').textContent = sideName(side);
+    box.querySelector('.clock-time').textContent = formatClock(c.left(side));
+    box.classList.toggle('running', c.running === side);
+    box.classList.toggle('fallen', state.flag === side);
+  }
+}
+
+// ---------------------------------------------------------------- scores
+
+function currentKey() {
+  if (state.game) return state.game.key;
+  const choice = lobbyChoice();
+  return Scores.key(choice.name, choice.mode, choice.level);
+}
+
+function renderScores() {
+  const key = currentKey();
+  const [game, mode, level] = key.split('|');
+  const { session, lasting } = scores.get(key);
+  const line = (s) => mode === 'computer'
+    ? t('score_computer', { a: s.a, b: s.b, draw: s.draw })
+    : t('score_local', { first: baseName('first'), second: baseName('second'), a: s.a, b: s.b, draw: s.draw });
+  $('session-score').textContent = line(session);
+  const scope = mode === 'computer'
+    ? t('scope_computer', { game: t(`game_${game}`), level: t(`level_${level}`) })
+    : t('scope_local', { game: t(`game_${game}`) });
+  $('lasting-score').textContent = `${line(lasting)} (${scope})`;
+}
+
+function countResult() {
+  const r = result();
+  if (!r || state.counted) return;
+  state.counted = true;
+  const g = state.game;
+  let side = 'draw';
+  if (r.status !== 'draw') {
+    const winner = r.status;
+    side = g.mode === 'computer' ? (winner === g.human ? 'a' : 'b') : (winner === 'first' ? 'a' : 'b');
+  }
+  scores.add(g.key, side);
+}
+
+// ---------------------------------------------------------------- talking to the server
+
+/** Asks the server for the view of the current game and redraws. */
+async function refresh() {
+  const gen = state.gen;
+  const view = await post('/api/view', gameFields(state.game));
+  if (gen !== state.gen) return;
+  state.view = view;
+  if (state.geometry === null || state.game.name === 'gomoku') state.geometry = layout(state.game.name, view);
+  if (!state.cursor) state.cursor = centrePoint();
+  state.partial = [];
+  afterView();
+}
+
+function afterView() {
+  const c = state.clocks;
+  if (c) {
+    if (result()) c.stop();
+    else if (c.running !== state.view.to_move) c.start(state.view.to_move);
+  }
+  countResult();
+  render();
+  maybeComputer();
+}
+
+function centrePoint() {
+  const pts = state.geometry.points;
+  const mid = (state.geometry.size - 1) / 2;
+  let best = pts[0];
+  for (const p of pts) {
+    if (Math.abs(p.gx - mid) + Math.abs(p.gy - mid) < Math.abs(best.gx - mid) + Math.abs(best.gy - mid)) best = p;
+  }
+  return best.name;
+}
+
+function setBusy(busy) {
+  state.busy = busy;
+  show($('spinner'), busy);
+  $('board').setAttribute('aria-busy', String(busy));
+}
+
+/** Plays `move` (already known legal) for `mover` ('human' or 'computer'). */
+async function playMove(move, mover) {
+  const g = state.game;
+  if (result()) return;
+  g.moves.push(move);
+  g.movers.push(mover);
+  state.hint = [];
+  state.hintText = null;
+  setMessage(null);
+  if (state.clocks) state.clocks.moved(null);
+  try {
+    await refresh();
+  } catch (err) {
+    g.moves.pop();
+    g.movers.pop();
+    if (state.clocks) state.clocks.undo(state.view.to_move);
+    setMessage({ text: errorText(err) });
+    render();
+  }
+}
+
+function computerFields() {
+  const g = state.game;
+  const inOpening = state.view.step && state.view.step !== 'play';
+  if (g.engine === 'mcts' && !inOpening) return { engine: 'mcts', millis: MCTS_MILLIS[g.level] };
+  return { level: g.level };
+}
+
+async function maybeComputer() {
+  const g = state.game;
+  const v = state.view;
+  if (g.mode !== 'computer' || result() || v.to_move === g.human || state.busy) return;
+  const gen = state.gen;
+  setBusy(true);
+  render();
+  try {
+    const answer = await post('/api/move', { ...gameFields(g), ...computerFields() });
+    if (gen !== state.gen) return;
+    setBusy(false);
+    await playMove(answer.move, 'computer');
+  } catch (err) {
+    if (gen !== state.gen) return;
+    setBusy(false);
+    setMessage({ key: 'computer_failed', params: { error: errorText(err) } });
+    render();
+  }
+}
+
+/** Why `move` cannot be played now, in the crate's words (asked of the referee). */
+async function refusal(move) {
+  const g = state.game;
+  try {
+    await post('/api/referee', { op: 'state', game: g.name, options: g.options, moves: [...g.moves, move] });
+    return t('illegal_move', { move });
+  } catch (err) {
+    return errorText(err);
+  }
+}
+
+// ---------------------------------------------------------------- moves from the person
+
+async function onPoint(name) {
+  if (!state.view) return;
+  state.cursor = name;
+  if (!humanTurn()) {
+    render();
+    return;
+  }
+  if (state.partial.length > 0 && state.partial[state.partial.length - 1] === name) {
+    state.partial = state.partial.slice(0, -1);
+    render();
+    return;
+  }
+  const next = [...state.partial, name];
+  const found = candidates(next);
+  if (found.length === 0) {
+    if (state.partial.length > 0 && candidates([name]).length > 0) {
+      state.partial = [];
+      return onPoint(name);
+    }
+    state.partial = [];
+    render();
+    return refuse(name);
+  }
+  const exact = found.filter((m) => pointsOf(state.game.name, m).length === next.length);
+  if (exact.length > 0 && exact.length === found.length) return playMove(exact[0], 'human');
+  state.partial = next;
+  render();
+}
+
+async function refuse(name) {
+  const forbidden = forbiddenPoints().get(name);
+  if (forbidden) {
+    setMessage({ key: 'forbidden_refused', params: { point: name, reason: forbidden } });
+    showTooltip(name);
+    return;
+  }
+  const gen = state.gen;
+  const why = await refusal(name);
+  if (gen === state.gen) setMessage({ key: 'refused', params: { move: name, reason: why } });
+}
+
+async function onTypedMove(event) {
+  event.preventDefault();
+  const input = $('move-input');
+  const typed = input.value.trim().toLowerCase();
+  if (!typed || !humanTurn()) return;
+  const legal = state.view.legal.find((m) => m.toLowerCase() === typed);
+  if (legal) {
+    input.value = '';
+    state.partial = [];
+    return playMove(legal, 'human');
+  }
+  const forbidden = forbiddenPoints().get(typed);
+  const why = forbidden || (await refusal(typed));
+  setMessage({ key: 'refused', params: { move: typed, reason: why } });
+}
+
+function onBoardKey(event) {
+  if (!state.geometry) return;
+  const steps = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+  if (steps[event.key]) {
+    event.preventDefault();
+    const [dx, dy] = steps[event.key];
+    state.cursor = neighbour(state.geometry.points, state.cursor, dx, dy);
+    render();
+  } else if (event.key === 'Enter' || event.key === ' ') {
+    event.preventDefault();
+    onPoint(state.cursor);
+  } else if (event.key === 'Escape') {
+    state.partial = [];
+    hideTooltip();
+    render();
+  }
+}
+
+// ---------------------------------------------------------------- controls
+
+function stopPending() {
+  state.gen += 1;
+  setBusy(false);
+  state.hint = [];
+  state.hintText = null;
+  state.partial = [];
+  state.localOffer = null;
+  setMessage(null);
+}
+
+/** Takes back the last move (against the computer: back to the person's last turn), or an
+ * ending that is not a move (resignation, agreed draw, loss on time). */
+function undo() {
+  const g = state.game;
+  stopPending();
+  const takeBack = () => {
+    g.moves.pop();
+    g.movers.pop();
+    if (state.clocks) state.clocks.undo(null);
+  };
+  // A resignation or an agreed draw is taken back alone; a fallen flag with the last move,
+  // whose clocks come back with it.
+  const endedByAgreementOrResignation = !state.flag && g.actions.length > 0;
+  state.flag = null;
+  g.actions = [];
+  if (!endedByAgreementOrResignation) {
+    if (g.mode === 'local') {
+      if (g.moves.length > 0) takeBack();
+    } else if (g.movers.includes('human')) {
+      while (g.movers[g.movers.length - 1] === 'computer') takeBack();
+      takeBack();
+    }
+  }
+  if (state.clocks && g.moves.length === 0) state.clocks = new Clocks(g.control, () => performance.now());
+  refresh().catch((err) => setMessage({ text: errorText(err) }));
+}
+
+async function hint() {
+  if (!humanTurn()) return;
+  const gen = state.gen;
+  setBusy(true);
+  render();
+  try {
+    const level = state.game.mode === 'computer' ? state.game.level : 'normal';
+    const answer = await post('/api/hint', { ...gameFields(state.game), level });
+    if (gen !== state.gen) return;
+    state.hint = pointsOf(state.game.name, answer.move);
+    state.hintText = answer.move;
+  } catch (err) {
+    if (gen === state.gen) setMessage({ text: errorText(err) });
+  }
+  if (gen === state.gen) {
+    setBusy(false);
+    render();
+  }
+}
+
+function resign() {
+  const g = state.game;
+  if (result()) return;
+  const side = g.mode === 'computer' ? g.human : state.view.to_move;
+  stopPending();
+  g.actions.push({ resign: side });
+  refresh().catch((err) => {
+    g.actions.pop();
+    setMessage({ text: errorText(err) });
+  });
+}
+
+async function offerDraw() {
+  const g = state.game;
+  if (!humanTurn()) return;
+  if (g.mode === 'local') {
+    state.localOffer = state.view.to_move;
+    render();
+    return;
+  }
+  const gen = state.gen;
+  setBusy(true);
+  render();
+  try {
+    const answer = await post('/api/draw', { ...gameFields(g), by: g.human });
+    if (gen !== state.gen) return;
+    setBusy(false);
+    if (answer.accept) {
+      g.actions.push(...answer.actions);
+      await refresh();
+    } else {
+      setMessage({ key: 'draw_declined' });
+      render();
+    }
+  } catch (err) {
+    if (gen !== state.gen) return;
+    setBusy(false);
+    setMessage({ text: errorText(err) });
+    render();
+  }
+}
+
+function answerOffer(accept) {
+  const offerer = state.localOffer;
+  if (!offerer) return;
+  state.localOffer = null;
+  if (!accept) {
+    setMessage({ key: 'draw_declined_local', params: { side: sideName(other(offerer)) } });
+    render();
+    return;
+  }
+  state.game.actions.push({ offer: offerer }, { accept: other(offerer) });
+  refresh().catch((err) => {
+    state.game.actions = [];
+    setMessage({ text: errorText(err) });
+  });
+}
+
+function newGame() {
+  stopPending();
+  if (state.clocks) state.clocks.stop();
+  show($('play'), false);
+  show($('lobby'), true);
+  state.game = null;
+  state.view = null;
+  renderScores();
+  $('start').focus();
+}
+
+// ---------------------------------------------------------------- records
+
+function today() {
+  const d = new Date();
+  return `${d.getFullYear()}.${String(d.getMonth() + 1).padStart(2, '0')}.${String(d.getDate()).padStart(2, '0')}`;
+}
+
+function download(text, filename) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
+}
+
+async function save(psq) {
+  const g = state.game;
+  const names = g.mode === 'computer'
+    ? { [g.human]: t('record_you'), [other(g.human)]: t('record_computer') }
+    : { first: t('record_first'), second: t('record_second') };
+  const body = { ...gameFields(g), tags: { First: names.first, Second: names.second, Date: today() } };
+  try {
+    const answer = await post('/api/record/export', body);
+    if (psq) download(answer.psq, answer.filename.replace(/\.[a-z]+$/, '') + '.psq');
+    else download(answer.record, answer.filename);
+    setMessage({ key: 'saved', params: { file: answer.filename } });
+  } catch (err) {
+    setMessage({ text: errorText(err) });
+  }
+}
+
+function loadError(err, file) {
+  const body = err instanceof ApiError ? err.body : {};
+  let where = '';
+  if (Number.isInteger(body.line)) where = t('at_line', { n: body.line });
+  else if (Number.isInteger(body.ply)) where = t('at_move', { n: body.ply + 1 });
+  return t('load_failed', { file, where, error: errorText(err) });
+}
+
+async function load(event) {
+  const input = event.target;
+  const file = input.files && input.files[0];
+  if (!file) return;
+  try {
+    const text = await file.text();
+    const body = { text };
+    const isPsq = /\.psq$/i.test(file.name) || /^\s*Piskvorky/.test(text);
+    if (isPsq) body.rule = state.game && state.game.name === 'gomoku' ? state.game.options.rule : 'freestyle';
+    const answer = await post('/api/record/import', body);
+    const loaded = {
+      name: answer.game, options: answer.options || {}, mode: 'local', level: 'normal', engine: 'alphabeta',
+      human: null, moves: answer.moves || [], actions: answer.actions || [], control: null,
+    };
+    loaded.movers = loaded.moves.map(() => 'human');
+    await begin(loaded, true);
+    const flag = loaded.actions.find((action) => action && action.flag);
+    if (flag) {
+      state.flag = flag.flag;
+      render();
+    }
+    setMessage({ key: 'loaded', params: { file: file.name, n: loaded.moves.length } });
+  } catch (err) {
+    setMessage({ text: loadError(err, file.name) });
+  } finally {
+    input.value = '';
+  }
+}
+
+// ---------------------------------------------------------------- clocks
+
+function tick() {
+  const c = state.clocks;
+  if (!c || !state.game) return;
+  const fallen = c.fallen();
+  if (fallen && !result()) {
+    state.gen += 1;
+    setBusy(false);
+    state.flag = fallen;
+    c.stop();
+    countResult();
+    render();
+    // The loss on time goes into the game's actions, so the record keeps it.
+    state.game.actions.push({ flag: fallen });
+    refresh().catch(() => state.game.actions.pop());
+    return;
+  }
+  renderClocks();
+}
+
+// ---------------------------------------------------------------- the lobby
+
+function selectedGame() {
+  return $('lobby-form').elements.game.value;
+}
+
+/** The lobby's choices. */
+function lobbyChoice() {
+  const form = $('lobby-form');
+  const name = form.elements.game.value;
+  const options = {};
+  if (name === 'gomoku') {
+    options.size = Number($('opt-size').value);
+    options.rule = $('opt-rule').value;
+    if ($('opt-opening').value) options.opening = $('opt-opening').value;
+  } else if (name === 'ultimate') {
+    options.tiebreak = $('opt-tiebreak').value;
+  } else if (name === 'morris' && ($('opt-threefold').checked || $('opt-quiet').checked)) {
+    const rule = {};
+    if ($('opt-threefold').checked) rule.threefold = true;
+    if ($('opt-quiet').checked) rule.quiet_moves = Number($('opt-quiet-n').value);
+    options.draw_rule = rule;
+  }
+  return {
+    name, options, mode: form.elements.mode.value, level: $('opt-level').value,
+    engine: $('opt-engine').value, first: $('opt-first').value, time: $('opt-time').value.trim(),
+  };
+}
+
+function syncLobby() {
+  const game = selectedGame();
+  for (const box of document.querySelectorAll('fieldset[data-for]')) show(box, box.dataset.for === game);
+  show($('computer-options'), $('lobby-form').elements.mode.value === 'computer');
+  $('opt-quiet-n').disabled = !$('opt-quiet').checked;
+  $('rule-help').textContent = t(`rule_help_${$('opt-rule').value}`);
+  renderScores();
+}
+
+async function startFromLobby(event) {
+  event.preventDefault();
+  const choice = lobbyChoice();
+  const errorBox = $('lobby-error');
+  show(errorBox, false);
+  let control = null;
+  if (choice.time) {
+    try {
+      control = parseTimeControl(choice.time);
+    } catch (err) {
+      errorBox.textContent = t('bad_time', { text: choice.time, why: t(err.message) });
+      show(errorBox, true);
+      return;
+    }
+  }
+  let human = null;
+  if (choice.mode === 'computer') {
+    const first = choice.first === 'random' ? (Math.random() < 0.5 ? 'me' : 'computer') : choice.first;
+    human = first === 'me' ? 'first' : 'second';
+  }
+  const game = {
+    name: choice.name, options: choice.options, mode: choice.mode, level: choice.level,
+    engine: choice.engine, human, moves: [], movers: [], actions: [], control,
+  };
+  try {
+    await begin(game, false);
+  } catch (err) {
+    errorBox.textContent = t('cannot_start', { error: errorText(err) });
+    show(errorBox, true);
+  }
+}
+
+/** Starts `game` (new, or loaded from a record); on an error nothing changes and it throws. */
+async function begin(game, loaded) {
+  game.key = Scores.key(game.name, game.mode, game.level);
+  const view = await post('/api/view', gameFields(game));
+  stopPending();
+  if (state.clocks) state.clocks.stop();
+  state.game = game;
+  state.view = view;
+  state.geometry = layout(game.name, view);
+  state.cursor = centrePoint();
+  state.flag = null;
+  state.counted = loaded && view.status !== 'ongoing';
+  state.clocks = game.control ? new Clocks(game.control, () => performance.now()) : null;
+  $('play-title').textContent = t(`game_${game.name}`);
+  show($('lobby'), false);
+  show($('play'), true);
+  afterView();
+  $('board').focus();
+}
+
+// ---------------------------------------------------------------- the forbidden points' tooltip
+
+function showTooltip(name) {
+  const node = document.querySelector(`#board [data-move="${name}"]`);
+  const tip = $('tooltip');
+  if (!node || !node.dataset.forbidden) {
+    hideTooltip();
+    return;
+  }
+  tip.textContent = t('forbidden_label', { reason: node.dataset.forbidden });
+  tip.dataset.point = name;
+  const wrap = $('board-wrap').getBoundingClientRect();
+  const box = node.getBoundingClientRect();
+  show(tip, true);
+  // Below the point, so the stones of the lines it names stay in sight above it.
+  const left = Math.min(box.left - wrap.left + box.width / 2 - tip.offsetWidth / 2, wrap.width - tip.offsetWidth);
+  tip.style.left = `${Math.max(0, left)}px`;
+  const below = box.bottom - wrap.top + 4;
+  tip.style.top = `${below + tip.offsetHeight > wrap.height ? box.top - wrap.top - tip.offsetHeight - 4 : below}px`;
+}
+
+function hideTooltip() {
+  show($('tooltip'), false);
+  delete $('tooltip').dataset.point;
+}
+
+function renderTooltipForCursor() {
+  const tip = $('tooltip');
+  const shown = tip.dataset.point;
+  if (document.activeElement === $('board') && state.cursor && forbiddenPoints().has(state.cursor)) showTooltip(state.cursor);
+  else if (shown && !forbiddenPoints().has(shown)) hideTooltip();
+  else if (shown) showTooltip(shown);
+}
+
+function onBoardPointer(event) {
+  const node = event.target.closest('[data-move]');
+  if (node && node.dataset.forbidden) showTooltip(node.dataset.move);
+  else if (event.type === 'pointerover') hideTooltip();
+}
+
+// ---------------------------------------------------------------- start-up
+
+function fillSizes() {
+  const select = $('opt-size');
+  for (let n = 5; n <= 20; n += 1) {
+    const option = document.createElement('option');
+    option.value = String(n);
+    option.textContent = `${n}×${n}`;
+    if (n === 15) option.selected = true;
+    select.appendChild(option);
+  }
+}
+
+function chooseLanguage(lang) {
+  setLanguage(lang);
+  document.documentElement.lang = language();
+  $('lang-select').value = language();
+  applyTexts(document);
+  document.title = t('title');
+  if (state.game) $('play-title').textContent = t(`game_${state.game.name}`);
+  syncLobby();
+  render();
+}
+
+function wire() {
+  $('lobby-form').addEventListener('submit', startFromLobby);
+  $('lobby-form').addEventListener('change', syncLobby);
+  $('board').addEventListener('click', (event) => {
+    const node = event.target.closest('[data-move]');
+    if (node) onPoint(node.dataset.move);
+  });
+  $('board').addEventListener('keydown', onBoardKey);
+  $('board').addEventListener('pointerover', onBoardPointer);
+  $('board').addEventListener('pointerleave', hideTooltip);
+  $('board').addEventListener('blur', hideTooltip);
+  $('move-form').addEventListener('submit', onTypedMove);
+  $('choice-buttons').addEventListener('click', (event) => {
+    const button = event.target.closest('[data-choice]');
+    if (button && humanTurn()) playMove(button.dataset.choice, 'human');
+  });
+  $('undo').addEventListener('click', undo);
+  $('hint').addEventListener('click', hint);
+  $('resign').addEventListener('click', resign);
+  $('offer-draw').addEventListener('click', offerDraw);
+  $('accept-draw').addEventListener('click', () => answerOffer(true));
+  $('decline-draw').addEventListener('click', () => answerOffer(false));
+  $('new-game').addEventListener('click', newGame);
+  $('save').addEventListener('click', () => save(false));
+  $('save-psq').addEventListener('click', () => save(true));
+  $('load').addEventListener('change', load);
+  $('notice-close').addEventListener('click', () => show($('notice'), false));
+  $('reset-scores').addEventListener('click', () => {
+    scores.reset();
+    renderScores();
+  });
+  $('lang-select').addEventListener('change', (event) => {
+    try {
+      storage().setItem(LANG_KEY, event.target.value);
+    } catch {
+      // Without storage the choice lasts for this page only.
+    }
+    chooseLanguage(event.target.value);
+  });
+}
+
+function init() {
+  let saved = null;
+  try {
+    saved = storage() ? storage().getItem(LANG_KEY) : null;
+  } catch {
+    saved = null;
+  }
+  const lang = LANGUAGES.includes(saved) ? saved : detectLanguage(navigator.languages || [navigator.language]);
+  fillSizes();
+  scores = new Scores(storage());
+  wire();
+  chooseLanguage(lang);
+  if (scores.damaged) notice(t('scores_damaged'));
+  setInterval(tick, 100);
+  document.body.dataset.ready = 'true';
+}
+
+init();
