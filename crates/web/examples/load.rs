@@ -6,7 +6,7 @@
 //! peak memory.
 //!
 //!     cargo build --profile test-release -p boardgames-web --bins --examples
-//!     /work/target/test-release/examples/load --players 200 --seconds 60
+//!     target/test-release/examples/load --players 200 --seconds 60
 
 #[path = "../tests/common/client.rs"]
 mod client;
