@@ -438,7 +438,7 @@ impl<G: Game> Tree<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::RandomPlayout;
+    use crate::mcts::leaf::RandomPlayout;
 
     #[test]
     fn a_node_of_a_small_move_takes_32_bytes() {
