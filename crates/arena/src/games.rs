@@ -1,7 +1,7 @@
 //! The games of the arena: how each starts, what its record's options are, its built-in
 //! openings, its levels and its alpha-beta player.
 
-use crate::players::{AlphaBeta, Contestant};
+use crate::contestant::{AlphaBeta, Contestant};
 use boardgames_core::matches::record::RecordGame;
 use boardgames_core::matches::{DrawRules, Match};
 use boardgames_players::{gomoku, morris, tictactoe, ultimate, ComputerPlayer, Level};

@@ -49,14 +49,17 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod contestant;
 mod duel;
 pub mod elo;
+mod error;
 mod games;
 mod merge;
 mod player_spec;
 mod players;
 mod records;
 mod report;
+mod results;
 mod run;
 mod self_play;
 mod shard;
@@ -66,13 +69,15 @@ mod shard_tests;
 #[cfg(test)]
 mod tests;
 
-pub use duel::{Clock, SideStats, Summary};
+pub use duel::Clock;
 pub use elo::{Estimate, Tally};
+pub use error::{ArenaError, MAX_GAMES};
 pub use merge::{merge, merge_files, read_shard, MergeError};
 pub use player_spec::{Kind, PlayerSpec, SpecError};
 pub use records::{RecordFolder, RecordsError};
 pub use report::MatchReport;
-pub use run::{play_shard, ArenaError, GameSpec, MatchSpec, Openings, Progress, MAX_GAMES};
+pub use results::{SideStats, Summary};
+pub use run::{play_shard, GameSpec, MatchSpec, Openings, Progress};
 pub use self_play::{self_play, SelfPlayGame, SelfPlaySpec};
 pub use shard::{
     GameEntry, MatchInfo, ResultEntry, Shard, ShardError, ShardFile, StatsEntry, FORMAT, VERSION,

@@ -1,9 +1,9 @@
 //! A match's report: its heading, W-D-L, score, Elo with its interval, results by colour and
 //! each player's time and search figures, as the arena prints them.
 
-use crate::duel::{GameReport, SideStats, Summary};
 use crate::elo::{self, Estimate};
-use crate::shard::{GameEntry, MatchInfo};
+use crate::results::{GameReport, SideStats, Summary};
+use crate::shard::{GameEntry, MatchInfo, ShardFile};
 use serde_json::Value;
 use std::fmt;
 
@@ -52,6 +52,16 @@ impl MatchReport {
     /// A's score and Elo difference over B with their 95 % intervals; `None` without games.
     pub fn estimate(&self) -> Option<Estimate> {
         elo::estimate(&self.summary.total)
+    }
+}
+
+// The shard file's report lives here, beside the report it builds, so that the shard file
+// format does not depend on the report.
+impl ShardFile {
+    /// The report of this shard's games alone (a whole match's, for
+    /// [`Shard::WHOLE`](crate::Shard::WHOLE)).
+    pub fn report(&self) -> MatchReport {
+        MatchReport::new(self.info.clone(), self.games.clone())
     }
 }
 

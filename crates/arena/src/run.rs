@@ -3,13 +3,11 @@
 
 use crate::duel::{self, Clock, MatchConfig};
 use crate::elo::Tally;
+use crate::error::{ArenaError, MAX_GAMES};
 use crate::games::{self, ArenaGame};
-use crate::player_spec::{PlayerSpec, SpecError};
+use crate::player_spec::PlayerSpec;
 use crate::records;
-use crate::shard::{GameEntry, MatchInfo, Shard, ShardError, ShardFile};
-
-/// The most games one match may have.
-pub const MAX_GAMES: usize = 10_000_000;
+use crate::shard::{GameEntry, MatchInfo, Shard, ShardFile};
 
 /// A game with its options.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -281,43 +279,4 @@ fn play_prepared<G: ArenaGame>(
         progress(&update)
     })?;
     Ok(ShardFile::new(info, shard, entries))
-}
-
-/// What is wrong with a match, or why it stopped.
-#[derive(Clone, Debug, PartialEq, thiserror::Error)]
-pub enum ArenaError {
-    /// Not a game of the arena.
-    #[error("unknown game {0:?}: tictactoe, ultimate, gomoku, morris")]
-    UnknownGame(String),
-    /// Options the game does not take (a gomoku board size or rule, a morris quiet-move rule).
-    #[error("{0}")]
-    Game(String),
-    /// A player spec that cannot be read.
-    #[error("player {side}: {error}")]
-    Player {
-        /// `A` or `B`.
-        side: char,
-        /// What is wrong with it.
-        error: SpecError,
-    },
-    /// Openings that cannot be read or played.
-    #[error("openings {origin}: {reason}")]
-    Openings {
-        /// Where they came from.
-        origin: String,
-        /// What is wrong, with the line and the move.
-        reason: String,
-    },
-    /// A number of games out of range.
-    #[error("a match has from 1 to {MAX_GAMES} games, not {0}")]
-    Games(usize),
-    /// A shard that does not exist.
-    #[error(transparent)]
-    Shard(#[from] ShardError),
-    /// A game that could not be played (its opening refused).
-    #[error("{0}")]
-    Play(String),
-    /// The caller's progress function stopped the shard, with its reason.
-    #[error("{0}")]
-    Stopped(String),
 }

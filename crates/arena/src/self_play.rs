@@ -1,7 +1,8 @@
 //! Self-play: games of one player against itself, for training data.
 
 use crate::duel::Clock;
-use crate::run::{play_shard, ArenaError, GameSpec, MatchSpec, Openings};
+use crate::error::ArenaError;
+use crate::run::{play_shard, GameSpec, MatchSpec, Openings};
 use crate::shard::{GameEntry, ResultEntry, Shard};
 use boardgames_core::Player;
 

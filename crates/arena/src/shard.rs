@@ -6,8 +6,7 @@
 //! that the whole match plays, so each game is the one the whole match plays. A shard can be
 //! empty (more shards than games).
 
-use crate::duel::{Ending, GameReport, SideStats};
-use crate::report::MatchReport;
+use crate::results::{Ending, GameReport, SideStats};
 use boardgames_core::matches::{Outcome, Reason};
 use boardgames_core::{Player, Status};
 use serde::{Deserialize, Serialize};
@@ -347,11 +346,6 @@ impl ShardFile {
             shard,
             games,
         }
-    }
-
-    /// The report of this shard's games alone (a whole match's, for [`Shard::WHOLE`]).
-    pub fn report(&self) -> MatchReport {
-        MatchReport::new(self.info.clone(), self.games.clone())
     }
 
     /// The file's text: pretty-printed JSON (read back by

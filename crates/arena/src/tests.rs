@@ -3,6 +3,7 @@
 use crate::duel::{self, Clock, MatchConfig};
 use crate::games::{self, ArenaGame};
 use crate::records::{self, RecordFolder};
+use crate::results;
 use crate::{GameEntry, GameSpec, MatchSpec, Openings, PlayerSpec};
 use boardgames_core::matches::{Outcome, Reason};
 use boardgames_core::Player;
@@ -186,19 +187,19 @@ fn a_forfeit_is_a_loss_and_the_cap_a_draw() {
     )
     .unwrap();
     assert_eq!((capped.capped, capped.total.draws), (2, 2));
-    let report = duel::GameReport {
+    let report = results::GameReport {
         index: 0,
         a_first: false,
         opening: None,
         moves: Vec::new(),
         record: String::new(),
-        ending: duel::Ending::Forfeit(Player::First, "no move".into()),
+        ending: results::Ending::Forfeit(Player::First, "no move".into()),
         stats: Default::default(),
     };
     assert_eq!(report.winner(), Some(Player::Second));
     assert_eq!(report.result_text(), "second won (forfeit: no move)");
-    let won = duel::GameReport {
-        ending: duel::Ending::Rules(Outcome::win(Player::First, Reason::Line)),
+    let won = results::GameReport {
+        ending: results::Ending::Rules(Outcome::win(Player::First, Reason::Line)),
         ..report
     };
     assert_eq!(won.result_text(), "first won (line)");
