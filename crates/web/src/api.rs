@@ -10,7 +10,7 @@ use crate::referee;
 use crate::requests::{
     ApiJson, DrawRequest, ExportRequest, GameRequest, ImportRequest, MoveRequest,
 };
-use crate::AppState;
+use crate::state::AppState;
 use axum::extract::State;
 use axum::Json;
 use boardgames_players::Level;
@@ -109,6 +109,6 @@ pub async fn info() -> Json<Value> {
             "nodes": caps::MAX_NODES, "simulations": caps::MAX_SIMULATIONS,
             "perft_depth": perft, "playouts": caps::MAX_PLAYOUTS,
         },
-        "body_limit": crate::BODY_LIMIT,
+        "body_limit": crate::config::BODY_LIMIT,
     }))
 }

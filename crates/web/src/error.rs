@@ -83,7 +83,10 @@ impl From<JsonRejection> for ApiError {
             ),
             other if other.status() == StatusCode::PAYLOAD_TOO_LARGE => ApiError::new(
                 StatusCode::PAYLOAD_TOO_LARGE,
-                format!("the body is over the limit of {} bytes", crate::BODY_LIMIT),
+                format!(
+                    "the body is over the limit of {} bytes",
+                    crate::config::BODY_LIMIT
+                ),
             ),
             other => ApiError::new(other.status(), text),
         }

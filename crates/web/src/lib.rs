@@ -11,6 +11,7 @@ mod api;
 pub mod assets;
 mod caps;
 mod computer;
+mod config;
 mod draw;
 mod error;
 mod flag;
@@ -20,10 +21,13 @@ mod records;
 mod referee;
 mod requests;
 mod rules;
+mod state;
 mod view;
 
+pub use config::{Config, BODY_LIMIT};
 pub use error::ApiError;
 pub use pool::Pool;
+pub use state::AppState;
 
 use axum::extract::DefaultBodyLimit;
 use axum::http::{header, HeaderName, HeaderValue};
@@ -36,39 +40,9 @@ use tower_http::compression::CompressionLayer;
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 
-/// The largest request body, in bytes.
-pub const BODY_LIMIT: usize = 64 * 1024;
-
 /// The Content-Security-Policy of every answer: the page loads scripts, styles, images and
 /// data from the server itself only, runs no inline script, and is not framed.
 pub const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
-
-/// How the server runs its searches.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Config {
-    /// Searches running at once.
-    pub workers: usize,
-    /// Searches waiting for a worker; past them a search request gets `503`.
-    pub queue: usize,
-}
-
-impl Default for Config {
-    /// As many workers as cores, and a queue of 32.
-    fn default() -> Config {
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        Config {
-            workers: cores,
-            queue: 32,
-        }
-    }
-}
-
-/// What every handler shares: the search pool.
-#[derive(Clone, Debug)]
-pub struct AppState {
-    /// The pool every search runs on.
-    pub pool: Pool,
-}
 
 /// The whole service: pages, API, headers, limits.
 pub fn router(config: &Config) -> Router {

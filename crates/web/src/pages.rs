@@ -95,7 +95,10 @@ async fn json_error_body(request: Request, next: Next) -> Response {
     let message = match status {
         StatusCode::METHOD_NOT_ALLOWED => format!("method not allowed: {what}"),
         StatusCode::PAYLOAD_TOO_LARGE => {
-            format!("the body is over the limit of {} bytes", crate::BODY_LIMIT)
+            format!(
+                "the body is over the limit of {} bytes",
+                crate::config::BODY_LIMIT
+            )
         }
         other => format!("{}: {what}", other.canonical_reason().unwrap_or("error")),
     };

@@ -9,7 +9,6 @@ mod ultimate;
 use crate::error::ApiError;
 use crate::referee;
 use crate::requests::GameRequest;
-use boardgames_core::Player;
 use serde_json::{json, Map, Value};
 
 /// The view of a game: the common fields, then the game's own.
@@ -36,9 +35,4 @@ pub fn view(game: &GameRequest) -> Result<Value, ApiError> {
         other => return Err(ApiError::invalid(format!("unknown game {other:?}"))),
     }
     Ok(Value::Object(view))
-}
-
-/// `{"first": .., "second": ..}` of a value for each player.
-pub fn by_player<T: Into<Value>>(mut of: impl FnMut(Player) -> T) -> Value {
-    json!({ "first": of(Player::First).into(), "second": of(Player::Second).into() })
 }

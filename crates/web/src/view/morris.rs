@@ -1,6 +1,5 @@
 //! Nine men's morris's board: pieces, phases, pieces in hand and the mills.
 
-use super::by_player;
 use crate::error::ApiError;
 use crate::referee;
 use boardgames_core::Player;
@@ -57,4 +56,9 @@ fn phase(phase: Phase) -> &'static str {
         Phase::Moving => "moving",
         Phase::Flying => "flying",
     }
+}
+
+/// `{"first": .., "second": ..}` of a value for each player.
+fn by_player<T: Into<Value>>(mut of: impl FnMut(Player) -> T) -> Value {
+    json!({ "first": of(Player::First).into(), "second": of(Player::Second).into() })
 }
