@@ -39,13 +39,16 @@ async fn main() -> std::io::Result<()> {
     config.queue = args.queue;
     let listener = listen(SocketAddr::new(args.bind, args.port))?;
     let address = listener.local_addr()?;
+    // The signal handlers are in place before the address is printed: a script that reads the
+    // address and then sends SIGTERM must find the graceful stop, not the default action.
+    let signals = Signals::install()?;
     // The first line of output is the address: scripts and tests read it.
     println!("http://{address}");
-    serve(listener, &config, shutdown(args.exit_on_stdin_eof)).await
+    serve(listener, &config, shutdown(signals, args.exit_on_stdin_eof)).await
 }
 
 /// Completes on Ctrl-C, on SIGTERM, or when standard input closes if `on_eof`.
-async fn shutdown(on_eof: bool) {
+async fn shutdown(signals: Signals, on_eof: bool) {
     let stdin_closed = async move {
         if !on_eof {
             return std::future::pending::<()>().await;
@@ -55,24 +58,49 @@ async fn shutdown(on_eof: bool) {
         while matches!(stdin.read(&mut buffer).await, Ok(n) if n > 0) {}
     };
     tokio::select! {
-        _ = tokio::signal::ctrl_c() => {}
-        _ = terminate() => {}
+        _ = signals.received() => {}
         _ = stdin_closed => {}
     }
     eprintln!("boardgames-web: shutting down");
 }
 
+/// The stop signals, registered with the runtime as soon as they are created.
 #[cfg(unix)]
-async fn terminate() {
-    match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-        Ok(mut signal) => {
-            signal.recv().await;
+struct Signals {
+    interrupt: tokio::signal::unix::Signal,
+    terminate: tokio::signal::unix::Signal,
+}
+
+#[cfg(unix)]
+impl Signals {
+    fn install() -> std::io::Result<Signals> {
+        use tokio::signal::unix::{signal, SignalKind};
+        Ok(Signals {
+            interrupt: signal(SignalKind::interrupt())?,
+            terminate: signal(SignalKind::terminate())?,
+        })
+    }
+
+    /// Completes at the first SIGINT or SIGTERM.
+    async fn received(mut self) {
+        tokio::select! {
+            _ = self.interrupt.recv() => {}
+            _ = self.terminate.recv() => {}
         }
-        Err(_) => std::future::pending().await,
     }
 }
 
+/// Elsewhere, Ctrl-C only.
 #[cfg(not(unix))]
-async fn terminate() {
-    std::future::pending().await
+struct Signals;
+
+#[cfg(not(unix))]
+impl Signals {
+    fn install() -> std::io::Result<Signals> {
+        Ok(Signals)
+    }
+
+    async fn received(self) {
+        let _ = tokio::signal::ctrl_c().await;
+    }
 }
