@@ -71,7 +71,7 @@ fn the_empty_board_is_a_proven_draw() {
 
 #[test]
 fn normal_loses_to_the_fork_line() {
-    // The seed's advice: corner, opposite corner, then the forced block makes a fork.
+    // The usual advice: corner, opposite corner, then the forced block makes a fork.
     for seed in 0..50 {
         let mut normal = TicTacToePlayer::new(Level::Normal, seed);
         let mut game = Position::new();

@@ -79,7 +79,7 @@ impl ArenaGame for TicTacToe {
     }
 }
 
-/// Ultimate tic-tac-toe under the seed's rules.
+/// Ultimate tic-tac-toe under the standard rules.
 pub(crate) struct Ultimate;
 
 impl ArenaGame for Ultimate {

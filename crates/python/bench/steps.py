@@ -10,6 +10,10 @@ the same policy, the first legal action, and produces an observation tensor at e
   its rate is also given in moves (the ratio of moves to plies of the same game), the unit of
   the other rows;
 - PettingZoo's own ``tictactoe_v3``: ``last()`` (its observation and mask), ``step``;
+- pgx's ``tic_tac_toe`` (JAX, on the CPU), when pgx is installed: 1,024 games batched with
+  ``vmap`` and auto-reset, twenty steps compiled together, the policy ``argmax`` of the legal
+  mask (run with ``XLA_FLAGS=--xla_force_host_platform_device_count=1`` and ``taskset -c 0``
+  to hold it to one core);
 - ``State.apply_action`` from Python: the cost of one call, replaying a recorded game.
 
 Each figure is the best of three runs of about a second.
@@ -100,6 +104,43 @@ def pettingzoo_tictactoe(seconds=1.0):
     return best_rate(run)
 
 
+def pgx_tictactoe(n=1024, seconds=1.0):
+    """pgx (JAX) tic-tac-toe on the CPU, batched n games with auto-reset, compiled once; its
+    state carries the observation, so every step makes one. None when pgx is not installed."""
+    try:
+        import jax
+        import jax.numpy as jnp
+        import pgx
+        from pgx.experimental import auto_reset
+    except ImportError:
+        return None
+    env = pgx.make("tic_tac_toe")
+    init = jax.jit(jax.vmap(env.init))
+    step = jax.jit(jax.vmap(auto_reset(env.step, env.init)))
+    keys = jax.random.split(jax.random.PRNGKey(0), n)
+    state = init(keys)
+
+    def twenty(state, keys):
+        for _ in range(20):
+            state = step(state, jnp.argmax(state.legal_action_mask, axis=1), keys)
+        return state
+
+    twenty = jax.jit(twenty)
+    state = twenty(state, keys)
+    state.observation.block_until_ready()
+
+    def run():
+        nonlocal state
+        steps, start = 0, time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            state = twenty(state, keys)
+            state.observation.block_until_ready()
+            steps += 20 * n
+        return steps, time.perf_counter() - start
+
+    return best_rate(run)
+
+
 def apply_action_cost(game, games=2000):
     """Seconds per State.apply_action call, replaying the first-legal-action game."""
     state = boardgames.new_state(game)
@@ -135,6 +176,12 @@ def main():
             rows.append((f"  VectorEnv / pyspiel on {game}", ours / theirs))
     if not args.skip_peers:
         rows.append(("PettingZoo tictactoe_v3", pettingzoo_tictactoe()))
+        pgx_rate = pgx_tictactoe()
+        if pgx_rate is None:
+            print("pgx is not installed: its row is left out")
+        else:
+            rows.append(("pgx tic_tac_toe, batch 1024, auto-reset", pgx_rate))
+            rows.append(("  VectorEnv / pgx on tictactoe", rows[0][1] / pgx_rate))
     for name, value in rows:
         if name.startswith("  "):
             print(f"{name:<40} {value:>12.1f}x")

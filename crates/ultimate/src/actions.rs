@@ -266,7 +266,7 @@ mod tests {
             ),
             side_to_move: Player::Second,
             forced_board: None,
-            rules: crate::Rules::SEED,
+            rules: crate::Rules::STANDARD,
         };
         let pos = setup.validate().unwrap();
         assert_eq!(pos.boards_won(Player::First).0, 1);

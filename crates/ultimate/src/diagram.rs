@@ -142,7 +142,7 @@ impl DiagramRead {
             rows: 0,
             claim: None,
             status_text: String::new(),
-            rules: Rules::SEED,
+            rules: Rules::STANDARD,
             tie_break_seen: false,
         };
         for (n, raw) in text.lines().enumerate() {

@@ -70,9 +70,13 @@ pub struct Rules {
 impl Rules {
     /// The standard rules, every option off (the default): a game with every small board
     /// finished and no macro line is a draw.
-    pub const SEED: Rules = Rules {
+    pub const STANDARD: Rules = Rules {
         tie_break: TieBreak::None,
     };
+
+    /// The former name of [`Rules::STANDARD`].
+    #[deprecated(since = "0.1.1", note = "renamed to `Rules::STANDARD`")]
+    pub const SEED: Rules = Rules::STANDARD;
 
     /// These rules with the tie-break `tie_break`.
     pub const fn with_tie_break(self, tie_break: TieBreak) -> Rules {
@@ -85,8 +89,8 @@ impl Rules {
     /// ```
     /// use boardgames_ultimate::{Rules, TieBreak};
     /// use boardgames_core::{Player, Status};
-    /// assert_eq!(Rules::SEED.all_finished_result([5, 4]), Status::Draw);
-    /// let site = Rules::SEED.with_tie_break(TieBreak::BoardsWon);
+    /// assert_eq!(Rules::STANDARD.all_finished_result([5, 4]), Status::Draw);
+    /// let site = Rules::STANDARD.with_tie_break(TieBreak::BoardsWon);
     /// assert_eq!(site.all_finished_result([5, 4]), Status::Won(Player::First));
     /// assert_eq!(site.all_finished_result([3, 3]), Status::Draw);
     /// ```
@@ -116,6 +120,6 @@ mod tests {
             e.to_string(),
             "unknown tie-break \"most\": expected \"none\" or \"boards_won\""
         );
-        assert_eq!(Rules::default(), Rules::SEED);
+        assert_eq!(Rules::default(), Rules::STANDARD);
     }
 }

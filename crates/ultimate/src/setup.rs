@@ -49,7 +49,7 @@ impl Default for Setup {
             marks: ByPlayer::new(Cells::EMPTY, Cells::EMPTY),
             side_to_move: Player::First,
             forced_board: None,
-            rules: Rules::SEED,
+            rules: Rules::STANDARD,
         }
     }
 }

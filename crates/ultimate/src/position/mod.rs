@@ -26,7 +26,7 @@ pub(crate) type Grids = [[u16; 9]; 2];
 /// Zobrist hash are kept up to date with each move. The position is `Copy`, at most 64 bytes,
 /// and copy-make: to try a move, copy it and play on the copy.
 ///
-/// Start with [`Position::new`] (the standard rules, [`Rules::SEED`](crate::Rules::SEED)) or [`Position::with_rules`]; read a typed
+/// Start with [`Position::new`] (the standard rules, [`Rules::STANDARD`](crate::Rules::STANDARD)) or [`Position::with_rules`]; read a typed
 /// or stored position with its [`FromStr`](core::str::FromStr) diagram parser or a
 /// [`Setup`](crate::Setup); play through the [`boardgames_core::Game`] trait.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -53,10 +53,10 @@ impl Default for Position {
 }
 
 impl Position {
-    /// The empty board under the standard rules ([`Rules::SEED`](crate::Rules::SEED)), X (the
+    /// The empty board under the standard rules ([`Rules::STANDARD`](crate::Rules::STANDARD)), X (the
     /// first player) to move anywhere.
     pub const fn new() -> Position {
-        Position::with_rules(Rules::SEED)
+        Position::with_rules(Rules::STANDARD)
     }
 
     /// The empty board under `rules`.
