@@ -18,12 +18,6 @@ pub(crate) struct Line {
     pub(crate) len: u32,
     /// The place of the point the line was asked for.
     pub(crate) at: u32,
-    /// The axis along which the line runs.
-    axis: Axis,
-    /// The line's index among those of its axis in [`LineWords`].
-    index: usize,
-    /// The bit of the line's point 0 in its [`LineWords`] word.
-    shift: u32,
 }
 
 impl Line {
@@ -42,24 +36,22 @@ impl Line {
             Axis::Diagonal => (c.min(r), size as i32 - (c - r).abs()),
             Axis::AntiDiagonal => (c.min(last - r), (c + r).min(2 * last - c - r) + 1),
         };
-        // The bits of a line's points count up from its point 0 (see `LineWords`).
-        let (index, bit) = LineWords::locate(point, axis);
         Line {
             col: c - delta.0 * back,
             row: r - delta.1 * back,
             delta,
             len: len as u32,
             at: back as u32,
-            axis,
-            index,
-            shift: bit - back as u32,
         }
     }
 
-    /// The stones of `words` on the line: bit `i` for the line's point `i`.
+    /// The stones of `words` on the line, which runs through `point` along `axis` (as
+    /// [`Line::through`] was asked): bit `i` for the line's point `i`.
     #[inline(always)]
-    pub(crate) fn word_of(&self, words: &LineWords) -> u32 {
-        words.line(self.axis, self.index) >> self.shift
+    pub(crate) fn word_of(&self, words: &LineWords, point: Point, axis: Axis) -> u32 {
+        // The bits of a line's points count up from its point 0 (see `LineWords`).
+        let (word, bit) = words.line_through(point, axis);
+        word >> (bit - self.at)
     }
 
     /// The column and row of the line's point `i`.
@@ -107,7 +99,11 @@ mod tests {
             for p in board {
                 for axis in Axis::ALL {
                     let line = Line::through(p, axis, size);
-                    assert_eq!(line.word_of(&words), line.word(&set), "{p} {axis:?}");
+                    assert_eq!(
+                        line.word_of(&words, p, axis),
+                        line.word(&set),
+                        "{p} {axis:?}"
+                    );
                 }
             }
         }
@@ -135,7 +131,11 @@ mod tests {
                         let all = PointSet::board(size);
                         assert_eq!(line.word(&all), (1u32 << line.len) - 1);
                         let words = LineWords::new(&all);
-                        assert_eq!(line.word_of(&words), line.word(&all), "{axis:?}");
+                        assert_eq!(
+                            line.word_of(&words, point, axis),
+                            line.word(&all),
+                            "{axis:?}"
+                        );
                     }
                 }
             }

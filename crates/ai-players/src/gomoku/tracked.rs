@@ -227,7 +227,7 @@ impl SearchPosition {
         let size = self.position.size();
         let line = Line::through(point, axis, size);
         let rule = self.position.rule();
-        let word = |c: Player| line.word_of(self.words.get(c));
+        let word = |c: Player| line.word_of(self.words.get(c), point, axis);
         let (own, opp) = (word(colour), word(colour.opponent()));
         let lo = line.at.saturating_sub(REACH);
         let hi = (line.at + REACH).min(line.len - 1);
@@ -326,8 +326,8 @@ impl SearchPosition {
         for axis in Axis::ALL {
             let line = Line::through(point, axis, size);
             let words = ByPlayer::new(
-                line.word_of(&self.words.first),
-                line.word_of(&self.words.second),
+                line.word_of(&self.words.first, point, axis),
+                line.word_of(&self.words.second, point, axis),
             );
             let (lo, hi) = if self.whole_lines {
                 (0, line.len - 1)
