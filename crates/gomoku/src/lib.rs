@@ -97,6 +97,7 @@ pub use error::{
 };
 pub use forbidden::{Forbidden, ForbiddenKind};
 pub use game::InputError;
+pub use line_words::LineWords;
 pub use point::{Axis, ParsePointError, Point, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE};
 pub use point_set::{PointSet, Points};
 pub use position::Position;

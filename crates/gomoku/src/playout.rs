@@ -51,7 +51,7 @@ impl Playout {
         }
         for colour in Player::ALL {
             for point in position.stones(colour) {
-                playout.lines[colour.index()].add(point.col() as usize, point.row() as usize);
+                playout.lines[colour.index()].add(point);
             }
         }
         let stones = position
@@ -85,7 +85,7 @@ impl Playout {
         let (col, row) = (packed as u8, (packed >> 8) as u8);
         let point = Point::from_parts(col, row);
         position.put_stone(colour, point);
-        let five = self.lines[colour.index()].add(col as usize, row as usize);
+        let five = self.lines[colour.index()].add_makes_five(point);
         // Only a five or a full board can end the game.
         (five || self.left == 0) && position.judge(colour, point, five)
     }

@@ -1,67 +1,8 @@
 //! The whole line of the board through a point along an axis: where it starts, how long it
-//! is, the point's place on it, and a set of stones read as one word along it; and
-//! [`LineWords`], the columns and diagonals of a set of stones kept as words.
+//! is, the point's place on it, and a set of stones read as one word along it, from the board
+//! or from the stones' [`LineWords`].
 
-use boardgames_gomoku::{Axis, PointSet, MAX_SIZE};
-
-const N: usize = MAX_SIZE as usize;
-const DIAGONALS: usize = 2 * N - 1;
-
-/// One colour's stones as words along the columns (bit = row), the diagonals (index
-/// `col - row + 19`, bit = row) and the anti-diagonals (index `col + row`, bit = column); the
-/// rows are the stones' own [`PointSet`] words.
-///
-/// The gomoku crate keeps the same words for its playouts (`line_words::LineWords`, private
-/// to it, with its own rows and the anti-diagonals' bit = row). One copy needs that type
-/// public there, with a `remove` and a whole-line read like [`LineWords::word`] (bit `i` for
-/// the line's point `i`, as [`Line`] orients it); this one can then go.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) struct LineWords {
-    cols: [u32; N],
-    diagonals: [u32; DIAGONALS],
-    anti_diagonals: [u32; DIAGONALS],
-}
-
-impl LineWords {
-    /// No stone.
-    pub(crate) const EMPTY: LineWords = LineWords {
-        cols: [0; N],
-        diagonals: [0; DIAGONALS],
-        anti_diagonals: [0; DIAGONALS],
-    };
-
-    /// Adds a stone at `col`, `row` (both below 20).
-    #[inline(always)]
-    pub(crate) fn add(&mut self, col: u32, row: u32) {
-        let (c, r) = (col as usize % N, row as usize % N);
-        self.cols[c] |= 1 << r;
-        self.diagonals[c + N - 1 - r] |= 1 << r;
-        self.anti_diagonals[c + r] |= 1 << c;
-    }
-
-    /// Removes the stone at `col`, `row` (both below 20).
-    #[inline(always)]
-    pub(crate) fn remove(&mut self, col: u32, row: u32) {
-        let (c, r) = (col as usize % N, row as usize % N);
-        self.cols[c] &= !(1 << r);
-        self.diagonals[c + N - 1 - r] &= !(1 << r);
-        self.anti_diagonals[c + r] &= !(1 << c);
-    }
-
-    /// The stones on `line`: bit `i` for the line's point `i`; `rows` holds the same stones
-    /// by row.
-    #[inline(always)]
-    pub(crate) fn word(&self, rows: &PointSet, line: &Line) -> u32 {
-        let (c, r) = (line.col as usize, line.row as usize);
-        let word = match line.delta {
-            (1, 0) => rows.rows.get(r).copied(),
-            (0, 1) => self.cols.get(c).copied(),
-            (1, 1) => self.diagonals.get(c + N - 1 - r).map(|w| w >> r),
-            _ => self.anti_diagonals.get(c + r).map(|w| w >> c),
-        };
-        word.unwrap_or(0)
-    }
-}
+use boardgames_gomoku::{Axis, LineWords, Point, PointSet};
 
 /// The line through a point along an axis, oriented as [`Axis::delta`] steps (so keys read
 /// from its words are the ones `boardgames_gomoku::threat::line_key` reads from the board).
@@ -80,10 +21,14 @@ pub(crate) struct Line {
 }
 
 impl Line {
-    /// The line through the point at `col`, `row` of a `size` x `size` board along `axis`.
+    /// The line through `point` of a `size` x `size` board along `axis`.
     #[inline(always)]
-    pub(crate) fn through(col: u32, row: u32, axis: Axis, size: u8) -> Line {
-        let (c, r, last) = (col as i32, row as i32, size as i32 - 1);
+    pub(crate) fn through(point: Point, axis: Axis, size: u8) -> Line {
+        let (c, r, last) = (
+            i32::from(point.col()),
+            i32::from(point.row()),
+            size as i32 - 1,
+        );
         let delta = axis.delta();
         let (back, len) = match axis {
             Axis::Horizontal => (c, size as i32),
@@ -98,6 +43,15 @@ impl Line {
             len: len as u32,
             at: back as u32,
         }
+    }
+
+    /// The stones of `words` on the line, which runs through `point` along `axis` (as
+    /// [`Line::through`] was asked): bit `i` for the line's point `i`.
+    #[inline(always)]
+    pub(crate) fn word_of(&self, words: &LineWords, point: Point, axis: Axis) -> u32 {
+        // The bits of a line's points count up from its point 0 (see `LineWords`).
+        let (word, bit) = words.line_through(point, axis);
+        word >> (bit - self.at)
     }
 
     /// The column and row of the line's point `i`.
@@ -131,7 +85,6 @@ impl Line {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use boardgames_gomoku::Point;
 
     #[test]
     fn line_words_read_what_the_board_holds() {
@@ -142,14 +95,15 @@ mod tests {
         for size in [9u8, 15, 20] {
             let board = PointSet::board(size);
             let set = set.intersection(&board);
-            let mut words = LineWords::EMPTY;
-            for p in set {
-                words.add(p.col() as u32, p.row() as u32);
-            }
+            let words = LineWords::new(&set);
             for p in board {
                 for axis in Axis::ALL {
-                    let line = Line::through(p.col() as u32, p.row() as u32, axis, size);
-                    assert_eq!(words.word(&set, &line), line.word(&set), "{p} {axis:?}");
+                    let line = Line::through(p, axis, size);
+                    assert_eq!(
+                        line.word_of(&words, p, axis),
+                        line.word(&set),
+                        "{p} {axis:?}"
+                    );
                 }
             }
         }
@@ -161,7 +115,8 @@ mod tests {
             for axis in Axis::ALL {
                 for col in 0..size as u32 {
                     for row in 0..size as u32 {
-                        let line = Line::through(col, row, axis, size);
+                        let point = Point::new(col as u8, row as u8).unwrap();
+                        let line = Line::through(point, axis, size);
                         assert_eq!(line.cell(line.at), (col, row));
                         let first = line.cell(0);
                         let last = line.cell(line.len - 1);
@@ -175,11 +130,12 @@ mod tests {
                         );
                         let all = PointSet::board(size);
                         assert_eq!(line.word(&all), (1u32 << line.len) - 1);
-                        let mut words = LineWords::EMPTY;
-                        for p in all {
-                            words.add(p.col() as u32, p.row() as u32);
-                        }
-                        assert_eq!(words.word(&all, &line), line.word(&all), "{axis:?}");
+                        let words = LineWords::new(&all);
+                        assert_eq!(
+                            line.word_of(&words, point, axis),
+                            line.word(&all),
+                            "{axis:?}"
+                        );
                     }
                 }
             }

@@ -1,12 +1,12 @@
 //! [`SearchPosition`]: a gomoku position that keeps the threat shapes of every empty point up
 //! to date as stones are played, so the evaluator reads them instead of scanning the board.
 
-use super::lines::{Line, LineWords};
+use super::lines::Line;
 use super::values::{packed_terms, unpack_terms, Cell, Class, CLASSES, EVAL_TERMS};
 use boardgames_core::{ByPlayer, Game, MoveList, Player, RandomSource, Status, Unmake};
 use boardgames_gomoku::threat::{line_key_on_line, shape_table, LineShape, Threats};
 use boardgames_gomoku::{
-    Axis, IllegalMove, ParsePointError, Point, PointSet, Position, Rule, MAX_SIZE,
+    Axis, IllegalMove, LineWords, ParsePointError, Point, PointSet, Position, Rule, MAX_SIZE,
 };
 use core::fmt;
 
@@ -69,7 +69,7 @@ pub struct SearchPosition {
     /// For each point, the stones of each colour on its near pattern ([`NEAR_PATTERN`]: the
     /// eight neighbours and the points two steps away along the four lines).
     neighbours: ByPlayer<[u8; POINTS]>,
-    /// Each colour's stones along columns and diagonals.
+    /// Each colour's stones along the lines of the four axes.
     words: ByPlayer<LineWords>,
     /// The shape tables of the two colours under the rule.
     tables: ByPlayer<&'static [LineShape]>,
@@ -127,10 +127,7 @@ impl SearchPosition {
         for colour in Player::ALL {
             for stone in position.stones(colour) {
                 tracked.count_neighbour(colour, stone, 1);
-                tracked
-                    .words
-                    .get_mut(colour)
-                    .add(stone.col() as u32, stone.row() as u32);
+                tracked.words.get_mut(colour).add(stone);
             }
         }
         if !position.status().is_over() {
@@ -228,9 +225,9 @@ impl SearchPosition {
         mut found: impl FnMut(Point, LineShape),
     ) {
         let size = self.position.size();
-        let line = Line::through(point.col() as u32, point.row() as u32, axis, size);
+        let line = Line::through(point, axis, size);
         let rule = self.position.rule();
-        let word = |c: Player| self.words.get(c).word(self.position.stones(c), &line);
+        let word = |c: Player| line.word_of(self.words.get(c), point, axis);
         let (own, opp) = (word(colour), word(colour.opponent()));
         let lo = line.at.saturating_sub(REACH);
         let hi = (line.at + REACH).min(line.len - 1);
@@ -259,9 +256,7 @@ impl SearchPosition {
     fn place<const LOG: bool>(&mut self, point: Point) {
         let colour = self.position.side_to_move();
         self.position.play_unchecked(point);
-        self.words
-            .get_mut(colour)
-            .add(point.col() as u32, point.row() as u32);
+        self.words.get_mut(colour).add(point);
         let index = point.index();
         for colour in Player::ALL {
             self.set::<LOG>(colour, index, Cell::NONE);
@@ -328,13 +323,11 @@ impl SearchPosition {
         let size = self.position.size();
         let rule = self.position.rule();
         let restricted = rule.forbidden_points;
-        let black = *self.position.stones(Player::First);
-        let white = *self.position.stones(Player::Second);
         for axis in Axis::ALL {
-            let line = Line::through(point.col() as u32, point.row() as u32, axis, size);
+            let line = Line::through(point, axis, size);
             let words = ByPlayer::new(
-                self.words.first.word(&black, &line),
-                self.words.second.word(&white, &line),
+                line.word_of(&self.words.first, point, axis),
+                line.word_of(&self.words.second, point, axis),
             );
             let (lo, hi) = if self.whole_lines {
                 (0, line.len - 1)
@@ -524,9 +517,7 @@ impl Unmake for SearchPosition {
     fn unmake(&mut self, undo: SearchUndo) {
         let colour = undo.position.side_to_move();
         self.count_neighbour(colour, undo.point, u8::MAX);
-        self.words
-            .get_mut(colour)
-            .remove(undo.point.col() as u32, undo.point.row() as u32);
+        self.words.get_mut(colour).remove(undo.point);
         let mark = (undo.mark as usize).min(self.changed.len());
         for &(key, old) in self.changed[mark..].iter().rev() {
             let colour = if key >> 16 == 0 {

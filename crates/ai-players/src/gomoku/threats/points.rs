@@ -104,7 +104,7 @@ fn window_points(
     let (own, opp) = (position.stones(colour), position.stones(colour.opponent()));
     let reach = reach(&position.rule()).unsigned_abs();
     for axis in Axis::ALL {
-        let line = BoardLine::through(u32::from(at.col()), u32::from(at.row()), axis, size);
+        let line = BoardLine::through(at, axis, size);
         let (mine, theirs) = (line.word(own), line.word(opp));
         let windows = windows_holding(mine, theirs, line.len, stones);
         if windows == 0 {
