@@ -37,7 +37,10 @@ fn rules_are_plain_data_with_the_seed_default() {
     let json = serde_json::to_string(&rules).unwrap();
     assert_eq!(json, r#"{"tie_break":"boards_won"}"#);
     assert_eq!(serde_json::from_str::<Rules>(&json).unwrap(), rules);
-    assert_eq!(serde_json::from_str::<Rules>("{}").unwrap(), Rules::STANDARD);
+    assert_eq!(
+        serde_json::from_str::<Rules>("{}").unwrap(),
+        Rules::STANDARD
+    );
     assert!(serde_json::from_str::<Rules>(r#"{"tiebreak":"none"}"#).is_err());
 }
 
