@@ -1,4 +1,4 @@
-//! Matches: a game as people play it, around any [`Game`]'s rules.
+//! Matches: a game as people play it, around any [`Game`](crate::Game)'s rules.
 //!
 //! A [`Match`] keeps the moves (with the time each took and comments), undoes them, and adds
 //! what the rules alone do not have: resignation, draw offers, clocks ([`TimeControl`], read
@@ -7,7 +7,7 @@
 //! game supplies is small: the [`MatchRules`] trait (why its positions end, which moves are
 //! irreversible). [`record`] writes and reads matches as PGN-like text.
 //!
-//! The layer lives in `boardgames-core` because it depends only on the [`Game`] trait: every
+//! The layer lives in `boardgames-core` because it depends only on the [`Game`](crate::Game) trait: every
 //! rules crate can use it (morris's `Match` is this type) without depending on another game.
 //!
 //! ```
