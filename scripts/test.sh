@@ -40,9 +40,9 @@ venv="$target/venv"
 "$venv/bin/python" -m pip install --quiet --force-reinstall --no-deps ./crates/python
 
 step "Python package tests"
-(cd crates/python && "$venv/bin/python" -m pytest -q)
+(cd crates/python && "$venv/bin/python" -m pytest -q -p no:cacheprovider)
 
 step "Browser tests"
 cargo build --profile test-release -p boardgames-web
 BOARDGAMES_WEB_BIN="$target/test-release/boardgames-web" \
-  "$venv/bin/python" -m pytest -q crates/web/tests/browser
+  "$venv/bin/python" -m pytest -q -p no:cacheprovider crates/web/tests/browser
