@@ -332,6 +332,13 @@ pub mod dihedral {
     /// `INVERSE[s]` undoes symmetry `s`.
     pub const INVERSE: [usize; COUNT] = [0, 3, 2, 1, 4, 5, 6, 7];
 
+    /// The symmetry that undoes `symmetry`, or the error of a symmetry out of range: the
+    /// `Symmetries::inverse_symmetry` of every game on a square grid.
+    pub fn inverse(symmetry: usize) -> Result<usize, super::SymmetryError> {
+        super::SymmetryError::check(symmetry, COUNT)?;
+        Ok(INVERSE[symmetry])
+    }
+
     /// Where `(row, column)` of an `n` x `n` grid goes under symmetry `s` (taken modulo 8).
     #[inline]
     pub const fn map(s: usize, n: usize, row: usize, column: usize) -> (usize, usize) {
@@ -373,6 +380,16 @@ static BYTE_VALUES: [[f32; 8]; 256] = {
     }
     table
 };
+
+/// Writes the bits of `bits` into `mask` as booleans: `mask[i]` is bit `i` (a mask longer than
+/// 128 entries is written up to 128). The legal-action mask of a game whose ids are the bits of
+/// one bitboard.
+#[inline]
+pub fn write_bit_mask(mask: &mut [bool], bits: u128) {
+    for (i, m) in mask.iter_mut().take(128).enumerate() {
+        *m = (bits >> i) & 1 != 0;
+    }
+}
 
 /// Writes the bits of `bits` into `plane` as 0.0 / 1.0: `plane[i]` is bit `i` (a plane longer
 /// than 128 values is written up to 128). The common writer of the games' bitboard planes.

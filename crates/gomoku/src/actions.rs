@@ -245,8 +245,7 @@ impl Symmetries for Position {
     }
 
     fn inverse_symmetry(&self, symmetry: usize) -> Result<usize, SymmetryError> {
-        SymmetryError::check(symmetry, dihedral::COUNT)?;
-        Ok(dihedral::INVERSE[symmetry])
+        dihedral::inverse(symmetry)
     }
 
     fn map_action(&self, symmetry: usize, action: usize) -> Result<usize, SymmetryError> {
@@ -435,8 +434,7 @@ impl Symmetries for OpeningGame {
     }
 
     fn inverse_symmetry(&self, symmetry: usize) -> Result<usize, SymmetryError> {
-        SymmetryError::check(symmetry, dihedral::COUNT)?;
-        Ok(dihedral::INVERSE[symmetry])
+        dihedral::inverse(symmetry)
     }
 
     fn map_action(&self, symmetry: usize, action: usize) -> Result<usize, SymmetryError> {

@@ -33,8 +33,8 @@
 
 use crate::{Cell, Position};
 use boardgames_core::actions::{
-    dihedral, map_dihedral_observation, write_bit_plane, ActionError, Actions, BufferSizeError,
-    ObservationShape, Observe, Symmetries, SymmetryError,
+    dihedral, map_dihedral_observation, write_bit_mask, write_bit_plane, ActionError, Actions,
+    BufferSizeError, ObservationShape, Observe, Symmetries, SymmetryError,
 };
 use boardgames_core::{grid3, Game, Player};
 
@@ -84,9 +84,7 @@ impl Actions for Position {
     fn legal_action_mask(&self, mask: &mut [bool]) -> Result<(), BufferSizeError> {
         BufferSizeError::check(ACTION_COUNT, mask.len())?;
         let legal = self.legal_cells();
-        for (i, m) in mask.iter_mut().enumerate() {
-            *m = (legal >> i) & 1 != 0;
-        }
+        write_bit_mask(mask, legal.into());
         Ok(())
     }
 }
@@ -121,8 +119,7 @@ impl Symmetries for Position {
     }
 
     fn inverse_symmetry(&self, symmetry: usize) -> Result<usize, SymmetryError> {
-        SymmetryError::check(symmetry, dihedral::COUNT)?;
-        Ok(dihedral::INVERSE[symmetry])
+        dihedral::inverse(symmetry)
     }
 
     fn map_action(&self, symmetry: usize, action: usize) -> Result<usize, SymmetryError> {

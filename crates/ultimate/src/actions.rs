@@ -40,8 +40,8 @@
 
 use crate::{Boards, Move, Position};
 use boardgames_core::actions::{
-    dihedral, map_dihedral_observation, write_bit_plane, ActionError, Actions, BufferSizeError,
-    ObservationShape, Observe, Symmetries, SymmetryError,
+    dihedral, map_dihedral_observation, write_bit_mask, write_bit_plane, ActionError, Actions,
+    BufferSizeError, ObservationShape, Observe, Symmetries, SymmetryError,
 };
 use boardgames_core::{Game, Player};
 
@@ -137,9 +137,7 @@ impl Actions for Position {
     fn legal_action_mask(&self, mask: &mut [bool]) -> Result<(), BufferSizeError> {
         BufferSizeError::check(ACTION_COUNT, mask.len())?;
         let legal = self.legal_mask().0;
-        for (i, m) in mask.iter_mut().enumerate() {
-            *m = (legal >> i) & 1 != 0;
-        }
+        write_bit_mask(mask, legal);
         Ok(())
     }
 }
@@ -183,8 +181,7 @@ impl Symmetries for Position {
     }
 
     fn inverse_symmetry(&self, symmetry: usize) -> Result<usize, SymmetryError> {
-        SymmetryError::check(symmetry, dihedral::COUNT)?;
-        Ok(dihedral::INVERSE[symmetry])
+        dihedral::inverse(symmetry)
     }
 
     fn map_action(&self, symmetry: usize, action: usize) -> Result<usize, SymmetryError> {
