@@ -1,11 +1,15 @@
 //! `play` end to end through standard input: for every game, a game is played, saved,
 //! resigned, loaded again and taken back, with bad input at the prompt (an unknown move, a
-//! file that does not exist, another game's record) answered and not fatal.
+//! file that does not exist, another game's record) answered and not fatal; against the
+//! computer, `undo` takes back a whole turn and the person is never asked to move for the
+//! computer.
 
 use boardgames::core::matches::record::Record;
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
 
 /// The `play` example beside this test's binary, built (or found up to date) once per test
 /// run with this run's profile, so a filtered run never drives a stale binary.
@@ -44,12 +48,17 @@ fn play_binary() -> PathBuf {
 /// Runs `play ARGS` with `input` typed in; returns everything it wrote. The lasting scores
 /// go to a directory of this test process, never the user's.
 fn play(args: &[&str], input: &str) -> String {
-    static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let run = RUNS.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-    let dir = temp_file(&format!("data-{run}"));
+    let dir = fresh_data_dir();
     let out = play_in(&dir, args, input);
     let _ = std::fs::remove_dir_all(dir);
     out
+}
+
+/// A data directory of its own for one run of `play`.
+fn fresh_data_dir() -> String {
+    static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let run = RUNS.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    temp_file(&format!("data-{run}"))
 }
 
 /// `play` with its lasting scores in `data_dir`.
@@ -319,4 +328,289 @@ fn whole_games_with_bad_input_before_every_move_end_with_their_result() {
             &out[out.len().saturating_sub(1500)..]
         );
     }
+}
+
+/// `play` typed at line by line: each line is typed after the output up to the next prompt
+/// is read, so the person's moves can be chosen from the legal moves the computer leaves.
+struct Live {
+    child: Child,
+    input: Option<ChildStdin>,
+    output: Receiver<Vec<u8>>,
+    seen: String,
+    read: usize,
+    dir: String,
+}
+
+/// The end of every move prompt.
+const PROMPT: &str = "Your move";
+
+impl Live {
+    fn start(args: &[&str]) -> Live {
+        let dir = fresh_data_dir();
+        let mut child = Command::new(play_binary())
+            .env("BOARDGAMES_DATA_DIR", &dir)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("play starts");
+        let mut stdout = child.stdout.take().expect("stdout");
+        let (sender, output) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut buffer = [0u8; 4096];
+            while let Ok(n @ 1..) = stdout.read(&mut buffer) {
+                if sender.send(buffer[..n].to_vec()).is_err() {
+                    break;
+                }
+            }
+        });
+        let input = child.stdin.take();
+        Live {
+            child,
+            input,
+            output,
+            seen: String::new(),
+            read: 0,
+            dir,
+        }
+    }
+
+    /// The output from the last prompt up to the end of the next one's turn line and "Your
+    /// move".
+    fn next_prompt(&mut self) -> String {
+        let deadline = Instant::now() + Duration::from_secs(120);
+        loop {
+            if let Some(at) = self.seen[self.read..].find(PROMPT) {
+                let end = self.read + at + PROMPT.len();
+                let part = self.seen[self.read..end].to_owned();
+                self.read = end;
+                return part;
+            }
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.output.recv_timeout(left) {
+                Ok(bytes) => self.seen.push_str(&String::from_utf8_lossy(&bytes)),
+                Err(RecvTimeoutError::Timeout) => panic!("no prompt in time:\n{}", self.seen),
+                Err(RecvTimeoutError::Disconnected) => panic!("play ended:\n{}", self.seen),
+            }
+        }
+    }
+
+    /// Types `line` and returns the output up to the next prompt.
+    fn answer(&mut self, line: &str) -> String {
+        let input = self.input.as_mut().expect("input open");
+        writeln!(input, "{line}").expect("line typed");
+        self.next_prompt()
+    }
+
+    /// The first of the legal moves that `moves` lists.
+    fn first_legal_move(&mut self) -> String {
+        let out = self.answer("moves");
+        let list = out
+            .split("Legal moves: ")
+            .nth(1)
+            .unwrap_or_else(|| panic!("no legal moves listed:\n{out}"));
+        list.split_whitespace()
+            .next()
+            .expect("a legal move")
+            .to_owned()
+    }
+
+    /// Quits, waits for `play` to end and removes its data directory.
+    fn quit(mut self) {
+        let mut input = self.input.take().expect("input open");
+        writeln!(input, "quit").expect("line typed");
+        drop(input);
+        assert!(self.child.wait().expect("play ends").success());
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// The computer's move announced in `out` ("... plays MOVE."), if any.
+fn computer_move(out: &str) -> Option<String> {
+    let rest = out.split(" plays ").nth(1)?;
+    rest.split(".\n").next().map(str::to_owned)
+}
+
+/// One game against the computer: its arguments, a legal start of two moves, the record
+/// tags that start the game, the names of the first and the second player.
+struct Against {
+    args: &'static [&'static str],
+    opening: [&'static str; 2],
+    tags: &'static str,
+    names: [&'static str; 2],
+}
+
+const AGAINST: [Against; 5] = [
+    Against {
+        args: &["tictactoe"],
+        opening: ["b2", "a1"],
+        tags: "[Game \"tictactoe\"]\n",
+        names: ["X", "O"],
+    },
+    Against {
+        args: &["ultimate"],
+        opening: ["55", "51"],
+        tags: "[Game \"ultimate\"]\n",
+        names: ["X", "O"],
+    },
+    Against {
+        args: &["gomoku", "--size", "9"],
+        opening: ["e5", "e6"],
+        tags: "[Game \"gomoku\"]\n[Size \"9\"]\n[Rule \"caro\"]\n",
+        names: ["Black (X)", "White (O)"],
+    },
+    Against {
+        args: &["gomoku", "--rule", "renju"],
+        opening: ["h8", "h9"],
+        tags: "[Game \"gomoku\"]\n[Size \"15\"]\n[Rule \"renju\"]\n",
+        names: ["Black (X)", "White (O)"],
+    },
+    Against {
+        args: &["morris"],
+        opening: ["d1", "d2"],
+        tags: "[Game \"morris\"]\n",
+        names: ["White", "Black"],
+    },
+];
+
+impl Against {
+    /// `play` against the beginner computer, which moves first when `computer_first`.
+    fn start(&self, computer_first: bool) -> Live {
+        let first = if computer_first { "computer" } else { "me" };
+        let mut args = self.args.to_vec();
+        args.extend(["--level", "beginner", "--seed", "7", "--first", first]);
+        Live::start(&args)
+    }
+
+    /// Checks that the prompt ending `out` asks the person (`person`, 0 or 1) to move.
+    fn persons_turn(&self, out: &str, person: usize) {
+        let game = self.args[0];
+        assert!(
+            out.contains(&format!("{} to move", self.names[person])),
+            "{game}: not the person's turn:\n{out}"
+        );
+        assert!(
+            !out.contains(&format!("{} to move", self.names[1 - person])),
+            "{game}: the person was asked to move for the computer:\n{out}"
+        );
+    }
+
+    /// The person plays the first legal move and the computer replies: both moves.
+    fn one_turn(&self, live: &mut Live) -> (String, String) {
+        let mine = live.first_legal_move();
+        let out = live.answer(&mine);
+        let reply = computer_move(&out)
+            .unwrap_or_else(|| panic!("{}: no reply to {mine}:\n{out}", self.args[0]));
+        (mine, reply)
+    }
+
+    /// `undo` takes back `reply` and `mine` and leaves the person (the first player) to move,
+    /// the computer not moving again.
+    fn undo_turn(&self, live: &mut Live, (mine, reply): &(String, String), person: usize) {
+        let out = live.answer("undo");
+        let game = self.args[0];
+        assert!(
+            out.contains(&format!(
+                "Took back {reply} (the computer's) and {mine} (yours)."
+            )),
+            "{game}:\n{out}"
+        );
+        assert!(computer_move(&out).is_none(), "{game}:\n{out}");
+        self.persons_turn(&out, person);
+    }
+}
+
+#[test]
+fn undo_against_the_computer_takes_back_a_whole_turn() {
+    for game in &AGAINST {
+        let mut live = game.start(false);
+        game.persons_turn(&live.next_prompt(), 0);
+        let help = live.answer("help");
+        assert!(
+            help.contains("undo (take back your last move and the computer's reply)"),
+            "{help}"
+        );
+        let turn = game.one_turn(&mut live);
+        game.undo_turn(&mut live, &turn, 0);
+        // Two turns, then two undos in a row: back to the start.
+        let first = game.one_turn(&mut live);
+        let second = game.one_turn(&mut live);
+        game.undo_turn(&mut live, &second, 0);
+        game.undo_turn(&mut live, &first, 0);
+        let out = live.answer("undo");
+        assert!(out.contains("There is no move to take back."), "{out}");
+        game.persons_turn(&out, 0);
+        live.quit();
+    }
+}
+
+#[test]
+fn undo_at_the_start_keeps_the_computers_first_move() {
+    for game in &AGAINST {
+        let mut live = game.start(true);
+        let out = live.next_prompt();
+        let opening = computer_move(&out).unwrap_or_else(|| panic!("no first move:\n{out}"));
+        game.persons_turn(&out, 1);
+        let out = live.answer("undo");
+        assert!(
+            out.contains("There is nothing of yours to take back"),
+            "{out}"
+        );
+        assert!(computer_move(&out).is_none(), "{out}");
+        game.persons_turn(&out, 1);
+        // A turn of the person's is taken back, the computer's first move stays.
+        let turn = game.one_turn(&mut live);
+        game.undo_turn(&mut live, &turn, 1);
+        let out = live.answer("undo");
+        assert!(
+            out.contains("There is nothing of yours to take back"),
+            "{out}"
+        );
+        assert!(!out.contains(&format!("Took back {opening}")), "{out}");
+        live.quit();
+    }
+}
+
+#[test]
+fn undo_after_load_against_the_computer() {
+    for game in &AGAINST {
+        let [a, b] = game.opening;
+        let both = temp_file(&format!("{}-{a}-both.txt", game.args[0]));
+        std::fs::write(&both, format!("{}\n1. {a} {b} *\n", game.tags)).expect("written");
+        let one = temp_file(&format!("{}-{a}-one.txt", game.args[0]));
+        std::fs::write(&one, format!("{}\n1. {a} *\n", game.tags)).expect("written");
+        let mut live = game.start(false);
+        live.next_prompt();
+        // The person is to move in the loaded game: undo takes back its last turn.
+        let out = live.answer(&format!("load {both}"));
+        assert!(out.contains(&format!("Loaded {both}.")), "{out}");
+        game.persons_turn(&out, 0);
+        game.undo_turn(&mut live, &(a.to_owned(), b.to_owned()), 0);
+        // The computer is to move in the loaded game: it moves at once.
+        let out = live.answer(&format!("load {one}"));
+        assert!(out.contains(&format!("Loaded {one}.")), "{out}");
+        let reply = computer_move(&out).unwrap_or_else(|| panic!("no reply:\n{out}"));
+        game.persons_turn(&out, 0);
+        game.undo_turn(&mut live, &(a.to_owned(), reply), 0);
+        live.quit();
+        let _ = std::fs::remove_file(both);
+        let _ = std::fs::remove_file(one);
+    }
+}
+
+#[test]
+fn undo_between_two_people_takes_back_one_move() {
+    let out = play(&["tictactoe"], "help\nb2\na1\nundo\nundo\nundo\nquit\n");
+    assert!(out.contains("undo (take back the last move)"), "{out}");
+    assert!(out.contains("Took back a1.\n"), "{out}");
+    assert!(out.contains("Took back b2.\n"), "{out}");
+    assert!(out.contains("There is no move to take back."), "{out}");
+    // After each undo the side that made the move taken back is asked again.
+    let prompts: Vec<&str> = out
+        .split(PROMPT)
+        .filter_map(|part| part.rsplit('\n').next())
+        .filter_map(|line| line.split(" to move").next())
+        .collect();
+    assert_eq!(prompts[..7], ["X", "X", "O", "X", "O", "X", "X"], "{out}");
 }

@@ -96,8 +96,12 @@ pub enum CommandOutcome {
     Prompt,
 }
 
+/// How a turn at the loop of `play_one` ended.
 enum TurnOutcome {
+    /// The game went on (a move, a resignation, a load, an undo...): the loop looks at who is
+    /// to move next.
     Played,
+    /// The players quit (or the input ended).
     Quit,
 }
 
@@ -162,6 +166,10 @@ fn play_one<C: ConsoleGame>(
     if let Some(control) = time {
         history = history.with_clock(control, Arc::new(MonotonicTime::new()));
     }
+    let people = ByPlayer::new(
+        matches!(seats[Player::First], Seat::Human),
+        matches!(seats[Player::Second], Seat::Human),
+    );
     loop {
         if let Some(outcome) = history.outcome() {
             console.say(&end_text(game, &history, outcome));
@@ -170,9 +178,8 @@ fn play_one<C: ConsoleGame>(
         console.say(&game.draw(&history));
         console.say(&clock_line(game, &history));
         let side = history.side_to_move();
-        let opponent_is_human = matches!(seats[side.opponent()], Seat::Human);
         let outcome = match &mut seats[side] {
-            Seat::Human => human_turn(game, console, &mut history, opponent_is_human),
+            Seat::Human => human_turn(game, console, &mut history, people),
             Seat::Computer(name, choose) => match choose(history.position()) {
                 Some(mv) => {
                     console.say(&format!("{name} plays {mv}.\n"));
@@ -259,14 +266,19 @@ enum Typed {
 }
 
 /// A person's turn: the prompt is asked until a move is played, the game is resigned, drawn
-/// or loaded, or the person quits.
+/// or loaded, or the person quits. `people` says which sides persons play: whenever a command
+/// leaves the game over or a computer's side to move, the turn ends, so a person is never
+/// asked to move for the computer.
 fn human_turn<C: ConsoleGame>(
     game: &C,
     console: &mut Console,
     history: &mut History<C::Position>,
-    opponent_is_human: bool,
+    people: ByPlayer<bool>,
 ) -> TurnOutcome {
     loop {
+        if history.outcome().is_some() || !people[history.side_to_move()] {
+            return TurnOutcome::Played;
+        }
         let prompt = format!(
             "{} Your move ({}): ",
             game.turn_line(history.position()),
@@ -275,7 +287,7 @@ fn human_turn<C: ConsoleGame>(
         let Some(text) = console.ask(&prompt) else {
             return TurnOutcome::Quit;
         };
-        let typed = match word_command(game, console, history, opponent_is_human, &text) {
+        let typed = match word_command(game, console, history, people, &text) {
             Typed::Move => file_command(console, history, &text),
             typed => typed,
         };
@@ -300,9 +312,10 @@ fn word_command<C: ConsoleGame>(
     game: &C,
     console: &mut Console,
     history: &mut History<C::Position>,
-    opponent_is_human: bool,
+    people: ByPlayer<bool>,
     text: &str,
 ) -> Typed {
+    let opponent_is_human = people[history.side_to_move().opponent()];
     match text.to_ascii_lowercase().as_str() {
         "" => Typed::Again,
         "quit" | "exit" | "q" => Typed::Done(TurnOutcome::Quit),
@@ -325,8 +338,12 @@ fn word_command<C: ConsoleGame>(
             }
         }
         "help" | "?" => {
+            let undo = match opponent_is_human {
+                true => "take back the last move",
+                false => "take back your last move and the computer's reply",
+            };
             console.say(&format!(
-                "Type a move ({}), or: moves (list the legal moves), undo (take back the last move), hint (the computer's suggestion), resign, draw (offer a draw), save FILE, load FILE, quit.\n{}",
+                "Type a move ({}), or: moves (list the legal moves), undo ({undo}), hint (the computer's suggestion), resign, draw (offer a draw), save FILE, load FILE, quit.\n{}",
                 game.move_hint(),
                 game.command_help()
             ));
@@ -340,15 +357,48 @@ fn word_command<C: ConsoleGame>(
             Typed::Again
         }
         "undo" => {
-            match history.undo() {
-                Some(mv) => console.say(&format!("Took back {mv}.\n")),
-                None => console.say("There is no move to take back.\n"),
-            }
-            console.say(&game.draw(history));
+            take_back(game, console, history, people);
             Typed::Again
         }
         _ => Typed::Move,
     }
+}
+
+/// `undo`: between two people, the last move; against the computer, the computer's replies
+/// and the person's move before them, so that the person is to move again (as on the web
+/// page). Moves the computer made before any of the person's are not taken back: the
+/// computer would only play them again.
+fn take_back<C: ConsoleGame>(
+    game: &C,
+    console: &mut Console,
+    history: &mut History<C::Position>,
+    people: ByPlayer<bool>,
+) {
+    let mut trial = history.clone();
+    let mut replies = Vec::new();
+    let mine = loop {
+        let Some(mv) = trial.undo() else { break None };
+        if people[trial.side_to_move()] {
+            break Some(mv);
+        }
+        replies.push(mv.to_string());
+    };
+    let Some(mine) = mine else {
+        console.say(match replies.is_empty() {
+            true => "There is no move to take back.\n",
+            false => "There is nothing of yours to take back: the computer moved first.\n",
+        });
+        return;
+    };
+    *history = trial;
+    match replies.is_empty() {
+        true => console.say(&format!("Took back {mine}.\n")),
+        false => console.say(&format!(
+            "Took back {} (the computer's) and {mine} (yours).\n",
+            replies.join(" ")
+        )),
+    }
+    console.say(&game.draw(history));
 }
 
 /// `save FILE` and `load FILE`; a loaded game ends the turn (its own side is to move).

@@ -13,9 +13,13 @@
 //! millions of positions through them. Every bad input (an id out of range, a buffer of the
 //! wrong length, a symmetry index past the last) gets a typed error and writes nothing.
 //!
-//! The games share the dihedral group of the square ([`dihedral`]), the plane writer
-//! [`write_bit_plane`], and the observation maps [`map_dihedral_observation`] (the square's
-//! symmetries) and [`map_grid_observation`] (any permutation of the grid's cells).
+//! A game gives its tables and the traits' provided methods do the checking and the mapping:
+//! [`Actions::action_to_move`] (what an id names) gives [`Actions::action_move`], and
+//! [`Symmetries::action_image`] (where an id goes) gives [`Symmetries::map_action`]. The
+//! symmetries default to the 8 of the square ([`dihedral`]), moving the cells of every plane
+//! through [`map_dihedral_observation`]; a game with other symmetries overrides them, mapping
+//! its planes with [`map_grid_observation`] (any permutation of the grid's cells).
+//! [`write_bit_plane`] writes a bitboard as a plane.
 //!
 //! ```
 //! use boardgames_core::actions::{ActionError, ActionErrorReason, BufferSizeError};
@@ -154,8 +158,22 @@ pub trait Actions: Game {
     /// `action_count()` itself, an id every other operation rejects.
     fn action_id(&self, mv: Self::Move) -> usize;
 
-    /// The legal move with this id here, or why not.
-    fn action_move(&self, action: usize) -> Result<Self::Move, ActionError>;
+    /// The move that id `action` names, legal here or not; `None` for an id not below
+    /// [`Actions::action_count`] (or one that names no move at all).
+    fn action_to_move(&self, action: usize) -> Option<Self::Move>;
+
+    /// The legal move with this id here, or why not: by default the move of
+    /// [`Actions::action_to_move`] (an id out of range is [`ActionErrorReason::OutOfRange`])
+    /// if the position's [`Game::check_move`] accepts it ([`ActionErrorReason::Illegal`] with
+    /// its reason otherwise).
+    fn action_move(&self, action: usize) -> Result<Self::Move, ActionError> {
+        let mv = self
+            .action_to_move(action)
+            .ok_or_else(|| ActionError::out_of_range(action, self.action_count()))?;
+        self.check_move(mv)
+            .map(|()| mv)
+            .map_err(|reason| ActionError::illegal(action, reason))
+    }
 
     /// Writes `mask[id] = ` whether id `id` is legal here, for every id; `mask.len()` must be
     /// [`Actions::action_count`]. All false once the game is over.
@@ -230,24 +248,52 @@ pub trait Observe: Game {
 /// legal mask of the image position is the mask mapped through [`Symmetries::map_action`],
 /// and its observation is the observation mapped through [`Symmetries::map_observation`].
 /// Ids that are not board moves (a colour choice in an opening) map to themselves.
+///
+/// A game gives [`Symmetries::action_image`], its table of where each id goes; the other
+/// methods default to the 8 symmetries of the square ([`dihedral`]) acting on square planes,
+/// and a game whose symmetries are others overrides them.
 pub trait Symmetries: Actions + Observe {
-    /// The number of symmetries; 1 is the identity only.
-    fn symmetry_count(&self) -> usize;
+    /// The number of symmetries; 1 is the identity only. By default the square's 8.
+    fn symmetry_count(&self) -> usize {
+        dihedral::COUNT
+    }
 
-    /// The symmetry that undoes `symmetry`.
-    fn inverse_symmetry(&self, symmetry: usize) -> Result<usize, SymmetryError>;
+    /// The symmetry that undoes `symmetry`. By default the square's ([`dihedral::inverse`]).
+    fn inverse_symmetry(&self, symmetry: usize) -> Result<usize, SymmetryError> {
+        dihedral::inverse(symmetry)
+    }
 
-    /// The id of the image of action `action` under `symmetry`.
-    fn map_action(&self, symmetry: usize, action: usize) -> Result<usize, SymmetryError>;
+    /// The id of the image of action `action` under `symmetry`; `None` when the symmetry is
+    /// not below [`Symmetries::symmetry_count`] or the id not below
+    /// [`Actions::action_count`].
+    fn action_image(&self, symmetry: usize, action: usize) -> Option<usize>;
+
+    /// The id of the image of action `action` under `symmetry`: [`Symmetries::action_image`],
+    /// with the error saying which of the two was out of range.
+    fn map_action(&self, symmetry: usize, action: usize) -> Result<usize, SymmetryError> {
+        SymmetryError::check(symmetry, self.symmetry_count())?;
+        self.action_image(symmetry, action)
+            .ok_or_else(|| SymmetryError::Action {
+                action,
+                count: self.action_count(),
+            })
+    }
 
     /// Writes into `out` the image of observation `obs` under `symmetry`; both buffers must have
-    /// the observation's length.
+    /// the observation's length. By default symmetry `symmetry` of the square moves the cells
+    /// of every plane ([`map_dihedral_observation`]), the planes being as wide as they are
+    /// high.
     fn map_observation(
         &self,
         symmetry: usize,
         obs: &[f32],
         out: &mut [f32],
-    ) -> Result<(), SymmetryError>;
+    ) -> Result<(), SymmetryError> {
+        SymmetryError::check(symmetry, self.symmetry_count())?;
+        let shape = self.observation_shape();
+        map_dihedral_observation(shape.planes, shape.rows, symmetry, obs, out)?;
+        Ok(())
+    }
 }
 
 /// A match plays through its game's ids: the position's ids, mask and planes, with no legal
@@ -261,6 +307,12 @@ impl<G: MatchRules + Actions> Actions for Match<G> {
         self.position().action_id(mv)
     }
 
+    fn action_to_move(&self, action: usize) -> Option<G::Move> {
+        self.position().action_to_move(action)
+    }
+
+    /// The position's answer first (an id out of range, a move its rules refuse), then the
+    /// match's (a match that has ended takes no move).
     fn action_move(&self, action: usize) -> Result<G::Move, ActionError> {
         let mv = self.position().action_move(action)?;
         self.check_move(mv)
@@ -304,6 +356,10 @@ impl<G: MatchRules + Symmetries> Symmetries for Match<G> {
 
     fn inverse_symmetry(&self, symmetry: usize) -> Result<usize, SymmetryError> {
         self.position().inverse_symmetry(symmetry)
+    }
+
+    fn action_image(&self, symmetry: usize, action: usize) -> Option<usize> {
+        self.position().action_image(symmetry, action)
     }
 
     fn map_action(&self, symmetry: usize, action: usize) -> Result<usize, SymmetryError> {
@@ -360,6 +416,13 @@ pub mod dihedral {
     pub const fn map_index(s: usize, n: usize, index: usize) -> usize {
         let (r, c) = map(s, n, index / n, index % n);
         r * n + c
+    }
+
+    /// [`map_index`] of a symmetry below [`COUNT`] and a cell of the grid, else `None`: the
+    /// `Symmetries::action_image` of a game whose ids are the cells of its grid.
+    #[inline]
+    pub fn image(s: usize, n: usize, index: usize) -> Option<usize> {
+        (s < COUNT && index < n * n).then(|| map_index(s, n, index))
     }
 }
 

@@ -76,8 +76,7 @@
 use crate::opening::{Colour, Move, OpeningGame};
 use crate::{Point, PointSet, Position};
 use boardgames_core::actions::{
-    dihedral, map_dihedral_observation, write_bit_plane, ActionError, Actions, BufferSizeError,
-    ObservationShape, Observe, Symmetries, SymmetryError,
+    dihedral, write_bit_plane, Actions, BufferSizeError, ObservationShape, Observe, Symmetries,
 };
 use boardgames_core::{Game, MoveList, Player};
 
@@ -150,12 +149,6 @@ const fn shape(planes: usize, n: usize) -> ObservationShape {
     }
 }
 
-/// Where square `square` of an `n` x `n` board goes under symmetry `s`.
-#[inline]
-fn map_square(s: usize, n: usize, square: usize) -> usize {
-    dihedral::map_index(s, n, square)
-}
-
 impl Position {
     /// The board's side `n`, as a `usize`.
     #[inline]
@@ -201,15 +194,9 @@ impl Actions for Position {
         square(mv, self.side())
     }
 
-    fn action_move(&self, action: usize) -> Result<Point, ActionError> {
+    fn action_to_move(&self, action: usize) -> Option<Point> {
         let n = self.side();
-        let point = (action < n * n)
-            .then(|| point_on(action, n))
-            .flatten()
-            .ok_or(ActionError::out_of_range(action, n * n))?;
-        self.check_move(point)
-            .map(|()| point)
-            .map_err(|reason| ActionError::illegal(action, reason))
+        (action < n * n).then(|| point_on(action, n)).flatten()
     }
 
     fn legal_action_mask(&self, mask: &mut [bool]) -> Result<(), BufferSizeError> {
@@ -239,37 +226,10 @@ impl Observe for Position {
     }
 }
 
+/// The square's symmetries (the trait's defaults) on the squares, which are the ids.
 impl Symmetries for Position {
-    fn symmetry_count(&self) -> usize {
-        dihedral::COUNT
-    }
-
-    fn inverse_symmetry(&self, symmetry: usize) -> Result<usize, SymmetryError> {
-        dihedral::inverse(symmetry)
-    }
-
-    fn map_action(&self, symmetry: usize, action: usize) -> Result<usize, SymmetryError> {
-        SymmetryError::check(symmetry, dihedral::COUNT)?;
-        let n = self.side();
-        if action >= n * n {
-            return Err(SymmetryError::Action {
-                action,
-                count: n * n,
-            });
-        }
-        Ok(map_square(symmetry, n, action))
-    }
-
-    fn map_observation(
-        &self,
-        symmetry: usize,
-        obs: &[f32],
-        out: &mut [f32],
-    ) -> Result<(), SymmetryError> {
-        SymmetryError::check(symmetry, dihedral::COUNT)?;
-        let shape = self.observation_shape();
-        map_dihedral_observation(shape.planes, shape.rows, symmetry, obs, out)?;
-        Ok(())
+    fn action_image(&self, symmetry: usize, action: usize) -> Option<usize> {
+        dihedral::image(symmetry, self.side(), action)
     }
 }
 
@@ -343,10 +303,12 @@ impl Layout {
     fn map(self, s: usize, id: usize) -> usize {
         let nn = self.n * self.n;
         match id {
-            _ if id < nn => map_square(s, self.n, id),
+            _ if id < nn => dihedral::map_index(s, self.n, id),
             _ if id < self.offers() => id,
-            _ if id < self.picks() => self.offers() + map_square(s, self.n, id - self.offers()),
-            _ => self.picks() + map_square(s, self.n, id - self.picks()),
+            _ if id < self.picks() => {
+                self.offers() + dihedral::map_index(s, self.n, id - self.offers())
+            }
+            _ => self.picks() + dihedral::map_index(s, self.n, id - self.picks()),
         }
     }
 }
@@ -362,14 +324,8 @@ impl Actions for OpeningGame {
         Layout::of(self).id(mv)
     }
 
-    fn action_move(&self, action: usize) -> Result<Move, ActionError> {
-        let layout = Layout::of(self);
-        let mv = layout
-            .move_of(action)
-            .ok_or(ActionError::out_of_range(action, layout.count))?;
-        self.check_move(mv)
-            .map(|()| mv)
-            .map_err(|reason| ActionError::illegal(action, reason))
+    fn action_to_move(&self, action: usize) -> Option<Move> {
+        Layout::of(self).move_of(action)
     }
 
     fn legal_action_mask(&self, mask: &mut [bool]) -> Result<(), BufferSizeError> {
@@ -428,37 +384,12 @@ impl Observe for OpeningGame {
     }
 }
 
+/// The square's symmetries (the trait's defaults): on the stones, offers and picks by their
+/// squares; the other ids stay.
 impl Symmetries for OpeningGame {
-    fn symmetry_count(&self) -> usize {
-        dihedral::COUNT
-    }
-
-    fn inverse_symmetry(&self, symmetry: usize) -> Result<usize, SymmetryError> {
-        dihedral::inverse(symmetry)
-    }
-
-    fn map_action(&self, symmetry: usize, action: usize) -> Result<usize, SymmetryError> {
-        SymmetryError::check(symmetry, dihedral::COUNT)?;
+    fn action_image(&self, symmetry: usize, action: usize) -> Option<usize> {
         let layout = Layout::of(self);
-        if action >= layout.count {
-            return Err(SymmetryError::Action {
-                action,
-                count: layout.count,
-            });
-        }
-        Ok(layout.map(symmetry, action))
-    }
-
-    fn map_observation(
-        &self,
-        symmetry: usize,
-        obs: &[f32],
-        out: &mut [f32],
-    ) -> Result<(), SymmetryError> {
-        SymmetryError::check(symmetry, dihedral::COUNT)?;
-        let shape = self.observation_shape();
-        map_dihedral_observation(shape.planes, shape.rows, symmetry, obs, out)?;
-        Ok(())
+        (symmetry < dihedral::COUNT && action < layout.count).then(|| layout.map(symmetry, action))
     }
 }
 

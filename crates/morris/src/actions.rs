@@ -60,8 +60,8 @@
 use crate::movegen::MoveSet;
 use crate::{Move, Phase, Point, Points, Position, PIECES};
 use boardgames_core::actions::{
-    dihedral, map_grid_observation, ActionError, Actions, BufferSizeError, ObservationShape,
-    Observe, Symmetries, SymmetryError,
+    dihedral, map_grid_observation, Actions, BufferSizeError, ObservationShape, Observe,
+    Symmetries, SymmetryError,
 };
 use boardgames_core::{Game, Player};
 
@@ -226,14 +226,8 @@ impl Actions for Position {
         id_of(mv)
     }
 
-    fn action_move(&self, action: usize) -> Result<Move, ActionError> {
-        if action >= ACTION_COUNT {
-            return Err(ActionError::out_of_range(action, ACTION_COUNT));
-        }
-        let mv = move_of(action);
-        self.check_move(mv)
-            .map(|()| mv)
-            .map_err(|reason| ActionError::illegal(action, reason))
+    fn action_to_move(&self, action: usize) -> Option<Move> {
+        (action < ACTION_COUNT).then(|| move_of(action))
     }
 
     fn legal_action_mask(&self, mask: &mut [bool]) -> Result<(), BufferSizeError> {
@@ -303,15 +297,12 @@ impl Symmetries for Position {
         Ok(swap + dihedral::INVERSE[symmetry % dihedral::COUNT])
     }
 
-    fn map_action(&self, symmetry: usize, action: usize) -> Result<usize, SymmetryError> {
-        SymmetryError::check(symmetry, SYMMETRY_COUNT)?;
+    fn action_image(&self, symmetry: usize, action: usize) -> Option<usize> {
+        let table = IMAGE.get(symmetry)?;
         if action >= ACTION_COUNT {
-            return Err(SymmetryError::Action {
-                action,
-                count: ACTION_COUNT,
-            });
+            return None;
         }
-        let image = |n: usize| usize::from(IMAGE[symmetry][n]);
+        let image = |n: usize| usize::from(table[n]);
         let (base, slot) = (action / SLOTS, action % SLOTS);
         let base = if base < 24 {
             image(base)
@@ -319,7 +310,7 @@ impl Symmetries for Position {
             24 + image((base - 24) / 24) * 24 + image((base - 24) % 24)
         };
         let slot = if slot == 0 { 0 } else { 1 + image(slot - 1) };
-        Ok(base * SLOTS + slot)
+        Some(base * SLOTS + slot)
     }
 
     fn map_observation(

@@ -33,8 +33,8 @@
 
 use crate::{Cell, Position};
 use boardgames_core::actions::{
-    dihedral, map_dihedral_observation, write_bit_mask, write_bit_plane, ActionError, Actions,
-    BufferSizeError, ObservationShape, Observe, Symmetries, SymmetryError,
+    write_bit_mask, write_bit_plane, Actions, BufferSizeError, ObservationShape, Observe,
+    Symmetries,
 };
 use boardgames_core::{grid3, Game, Player};
 
@@ -71,14 +71,8 @@ impl Actions for Position {
         mv.index() as usize
     }
 
-    fn action_move(&self, action: usize) -> Result<Cell, ActionError> {
-        let cell = u32::try_from(action)
-            .ok()
-            .and_then(Cell::from_index)
-            .ok_or(ActionError::out_of_range(action, ACTION_COUNT))?;
-        self.check_move(cell)
-            .map(|()| cell)
-            .map_err(|reason| ActionError::illegal(action, reason))
+    fn action_to_move(&self, action: usize) -> Option<Cell> {
+        u32::try_from(action).ok().and_then(Cell::from_index)
     }
 
     fn legal_action_mask(&self, mask: &mut [bool]) -> Result<(), BufferSizeError> {
@@ -113,42 +107,18 @@ impl Observe for Position {
     }
 }
 
+/// The square's symmetries (the trait's defaults) on the cells, which are the ids.
 impl Symmetries for Position {
-    fn symmetry_count(&self) -> usize {
-        dihedral::COUNT
-    }
-
-    fn inverse_symmetry(&self, symmetry: usize) -> Result<usize, SymmetryError> {
-        dihedral::inverse(symmetry)
-    }
-
-    fn map_action(&self, symmetry: usize, action: usize) -> Result<usize, SymmetryError> {
-        SymmetryError::check(symmetry, dihedral::COUNT)?;
-        match grid3::SYMMETRIES[symmetry].get(action) {
-            Some(&to) => Ok(usize::from(to)),
-            None => Err(SymmetryError::Action {
-                action,
-                count: ACTION_COUNT,
-            }),
-        }
-    }
-
-    fn map_observation(
-        &self,
-        symmetry: usize,
-        obs: &[f32],
-        out: &mut [f32],
-    ) -> Result<(), SymmetryError> {
-        SymmetryError::check(symmetry, dihedral::COUNT)?;
-        map_dihedral_observation(OBSERVATION_SHAPE.planes, 3, symmetry, obs, out)?;
-        Ok(())
+    fn action_image(&self, symmetry: usize, action: usize) -> Option<usize> {
+        let image = grid3::SYMMETRIES.get(symmetry)?.get(action)?;
+        Some(usize::from(*image))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use boardgames_core::actions::ActionErrorReason;
+    use boardgames_core::actions::{ActionErrorReason, SymmetryError};
 
     fn observe(pos: &Position, perspective: Player) -> [f32; 27] {
         let mut out = [0.5; 27];

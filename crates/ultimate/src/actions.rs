@@ -40,8 +40,8 @@
 
 use crate::{Boards, Move, Position};
 use boardgames_core::actions::{
-    dihedral, map_dihedral_observation, write_bit_mask, write_bit_plane, ActionError, Actions,
-    BufferSizeError, ObservationShape, Observe, Symmetries, SymmetryError,
+    dihedral, write_bit_mask, write_bit_plane, Actions, BufferSizeError, ObservationShape, Observe,
+    Symmetries,
 };
 use boardgames_core::{Game, Player};
 
@@ -124,14 +124,8 @@ impl Actions for Position {
         usize::from(mv.index())
     }
 
-    fn action_move(&self, action: usize) -> Result<Move, ActionError> {
-        let mv = u8::try_from(action)
-            .ok()
-            .and_then(Move::from_index)
-            .ok_or(ActionError::out_of_range(action, ACTION_COUNT))?;
-        self.check_move(mv)
-            .map(|()| mv)
-            .map_err(|reason| ActionError::illegal(action, reason))
+    fn action_to_move(&self, action: usize) -> Option<Move> {
+        u8::try_from(action).ok().and_then(Move::from_index)
     }
 
     fn legal_action_mask(&self, mask: &mut [bool]) -> Result<(), BufferSizeError> {
@@ -175,35 +169,11 @@ impl Observe for Position {
     }
 }
 
+/// The square's symmetries (the trait's defaults) on the whole 9 x 9 board.
 impl Symmetries for Position {
-    fn symmetry_count(&self) -> usize {
-        dihedral::COUNT
-    }
-
-    fn inverse_symmetry(&self, symmetry: usize) -> Result<usize, SymmetryError> {
-        dihedral::inverse(symmetry)
-    }
-
-    fn map_action(&self, symmetry: usize, action: usize) -> Result<usize, SymmetryError> {
-        SymmetryError::check(symmetry, dihedral::COUNT)?;
-        match ACTION_IMAGE[symmetry].get(action) {
-            Some(&to) => Ok(usize::from(to)),
-            None => Err(SymmetryError::Action {
-                action,
-                count: ACTION_COUNT,
-            }),
-        }
-    }
-
-    fn map_observation(
-        &self,
-        symmetry: usize,
-        obs: &[f32],
-        out: &mut [f32],
-    ) -> Result<(), SymmetryError> {
-        SymmetryError::check(symmetry, dihedral::COUNT)?;
-        map_dihedral_observation(OBSERVATION_SHAPE.planes, 9, symmetry, obs, out)?;
-        Ok(())
+    fn action_image(&self, symmetry: usize, action: usize) -> Option<usize> {
+        let image = ACTION_IMAGE.get(symmetry)?.get(action)?;
+        Some(usize::from(*image))
     }
 }
 
