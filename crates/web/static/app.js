@@ -20,6 +20,8 @@ const state = {
   hint: [],
   hintText: null,
   busy: false,
+  resynced: false, // the page asked for the view again after a 409 (once, not in a loop)
+  sending: false, // a move is on its way to the server: the board takes no input until it is back
   gen: 0, // bumped whenever the game changes under a pending request
   clocks: null,
   flag: null, // the side whose time ran out
@@ -112,7 +114,7 @@ function result() {
 function humanTurn() {
   const g = state.game;
   const v = state.view;
-  if (!g || !v || result() || state.busy || state.localOffer) return false;
+  if (!g || !v || result() || state.busy || state.sending || state.localOffer) return false;
   return g.mode === 'local' || v.to_move === g.human;
 }
 
@@ -310,6 +312,7 @@ function renderControls() {
   $('move-input').disabled = !humanTurn();
   $('move-submit').disabled = !humanTurn();
   show($('save-psq'), g.name === 'gomoku' && !g.options.opening);
+  show($('draw-help'), g.mode === 'computer');
 }
 
 function renderMoveList() {
@@ -426,6 +429,10 @@ async function playMove(move, mover) {
   state.hintText = null;
   setMessage(null);
   if (state.clocks) state.clocks.moved(null);
+  // Until the server's view of the new position is back, the old view's legal moves are
+  // stale: a second click would play for the wrong side.
+  state.sending = true;
+  render();
   try {
     await refresh();
   } catch (err) {
@@ -433,8 +440,10 @@ async function playMove(move, mover) {
     g.movers.pop();
     if (state.clocks) state.clocks.undo(state.view.to_move);
     setMessage({ text: errorText(err) });
-    render();
+  } finally {
+    state.sending = false;
   }
+  render();
 }
 
 function computerFields() {
@@ -452,16 +461,25 @@ async function maybeComputer() {
   setBusy(true);
   render();
   try {
-    const answer = await post('/api/move', { ...gameFields(g), ...computerFields() });
+    const side = other(g.human);
+    const answer = await post('/api/move', { ...gameFields(g), ...computerFields(), side });
     if (gen !== state.gen) return;
     setBusy(false);
     await playMove(answer.move, 'computer');
   } catch (err) {
     if (gen !== state.gen) return;
     setBusy(false);
+    // The server says it is not the computer's turn: this page's view was out of step.
+    // Ask for the view again, which starts the computer again if it is its turn.
+    if (err instanceof ApiError && err.status === 409 && !state.resynced) {
+      state.resynced = true;
+      refresh().catch((e) => setMessage({ key: 'computer_failed', params: { error: errorText(e) } }));
+      return;
+    }
     setMessage({ key: 'computer_failed', params: { error: errorText(err) } });
     render();
   }
+  state.resynced = false;
 }
 
 /** Why `move` cannot be played now, in the crate's words (asked of the referee). */
