@@ -950,3 +950,19 @@ async fn at_the_connection_cap_new_clients_replace_idle_ones() {
     }
     assert!(closed >= 40 - 8, "{closed} of 40 closed");
 }
+
+#[tokio::test]
+async fn a_psq_import_of_another_text_says_what_a_psq_file_is() {
+    let mut c = client().await;
+    let answer = invalid(
+        &mut c,
+        "/api/record/import",
+        json!({"text":"hello","rule":"freestyle"}),
+    )
+    .await;
+    let error = answer["error"].as_str().unwrap();
+    assert!(
+        error.contains("not a .psq file") && error.contains("Piskvorky"),
+        "{error}"
+    );
+}

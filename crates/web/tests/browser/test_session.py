@@ -165,12 +165,19 @@ def test_time_controls_in_the_lobby_and_on_the_clocks(page):
     page.start("tictactoe", time="5m+3s")
     page.visible("#clocks")
     assert page.find("#clock-second .clock-time").text == "5:00"
-    assert "running" in page.find("#clock-first").get_attribute("class")
+    # As on the big game servers, no clock runs before each side has made its first move.
+    running = lambda: [side for side in ("first", "second") if "running" in page.find(f"#clock-{side}").get_attribute("class")]
+    assert running() == []
     page.play("b2")
+    assert running() == []
+    page.play("a1")
+    assert running() == ["first"]
+    assert page.find("#clock-second .clock-time").text == "5:00"
+    page.play("c3")
     # Fischer: the mover's clock gets its three seconds after the move.
     minutes, seconds = page.find("#clock-first .clock-time").text.split(":")
     assert (int(minutes), int(seconds)) > (5, 0)
-    assert "running" in page.find("#clock-second").get_attribute("class")
+    assert running() == ["second"]
 
 
 def test_a_record_lost_on_time_loads_with_its_result(page, tmp_path):
