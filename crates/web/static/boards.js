@@ -74,7 +74,8 @@ function gridLayout(size, step, cells, pad = 0) {
 }
 
 const U_CELL = 36;
-const U_GAP = 10;
+// The gap between small boards, wide enough for each board's number above it.
+const U_GAP = 20;
 
 function ultimateLayout() {
   const points = [];
@@ -270,8 +271,8 @@ function drawUltimateBack(back, model) {
       el('line', { class: 'grid', x1: x0 + i * U_CELL, y1: y0 + 3, x2: x0 + i * U_CELL, y2: y0 + side - 3 }, back);
       el('line', { class: 'grid', x1: x0 + 3, y1: y0 + i * U_CELL, x2: x0 + side - 3, y2: y0 + i * U_CELL }, back);
     }
-    // Large and faint in the middle of its board: readable on a phone, clear of the frame.
-    text(back, x0 + side / 2, y0 + side / 2, String(b + 1), 'board-number');
+    // Above its board, in the gap between the boards: clear of the frame and of the marks.
+    text(back, x0 + side / 2, y0 - U_GAP / 2 - 1, String(b + 1), 'board-number');
   }
 }
 
