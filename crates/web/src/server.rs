@@ -29,7 +29,7 @@ use tower::ServiceExt;
 pub const FD_RESERVE: usize = 64;
 
 /// The connections the server may hold open: `wanted`, but no more than the process's
-/// open-file limit less [`FD_RESERVE`] (read from `/proc/self/limits` where there is one),
+/// open-file limit less 64 kept for other files (read from `/proc/self/limits` where there is one),
 /// and at least one.
 pub fn connection_cap(wanted: usize) -> usize {
     let limit = std::fs::read_to_string("/proc/self/limits")

@@ -169,7 +169,9 @@ async fn searcher(addr: SocketAddr, deadline: Instant, stats: Shared) {
             let mut stats = stats.lock().unwrap();
             match reply.status.as_u16() {
                 200 => {
-                    stats.waits.push(took.saturating_sub(Duration::from_secs(2)));
+                    stats
+                        .waits
+                        .push(took.saturating_sub(Duration::from_secs(2)));
                     Some(0)
                 }
                 429 | 503 => {

@@ -1,17 +1,9 @@
 """What players expect around the board: the newest move in sight, numbered stones, a tap to
 preview and a tap to play, clear load errors."""
 
-import json
 import random
-import urllib.request
 
-
-def api(page, path, body):
-    request = urllib.request.Request(
-        page.base + path, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
-    )
-    with urllib.request.urlopen(request, timeout=30) as answer:
-        return json.load(answer)
+from test_games import api
 
 
 def long_gomoku_record(page, plies):
@@ -92,14 +84,8 @@ def test_a_tap_shows_the_stone_and_a_second_tap_plays_it(page):
     assert page.move_list() == ["j9", "h8"]
 
 
-def test_load_errors_count_moves_one_way_and_a_bad_psq_says_what_was_expected(page, tmp_path):
+def test_a_bad_psq_file_says_what_was_expected(page, tmp_path):
     page.start("tictactoe")
-    bad_move = tmp_path / "bad-move.txt"
-    bad_move.write_text('[Game "tictactoe"]\n\n1. a1 a1 *\n')
-    page.find("#load").send_keys(str(bad_move))
-    message = page.wait_text("#move-error", "move 2")
-    assert "move 2 (a1): this cell already has a mark" in message
-    assert "ply" not in message
     not_psq = tmp_path / "game.psq"
     not_psq.write_text("hello, this is no game\n")
     page.find("#load").send_keys(str(not_psq))

@@ -1,10 +1,10 @@
 """Against the computer, fast clicks and a slow network never play a move for the wrong side."""
 
-import json
 import time
-import urllib.request
 
 from selenium.webdriver.common.action_chains import ActionChains
+
+from test_games import api
 
 # Every call to the server waits this long first, as over a slow network.
 LAG_MS = 300
@@ -15,12 +15,6 @@ window.fetch = (...args) => new Promise((done) => setTimeout(done, arguments[0])
 """
 
 
-def api(page, path, body):
-    request = urllib.request.Request(
-        page.base + path, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
-    )
-    with urllib.request.urlopen(request, timeout=30) as answer:
-        return json.load(answer)
 
 
 def click_now(page, point):

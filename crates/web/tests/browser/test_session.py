@@ -43,7 +43,9 @@ def test_save_then_load_and_a_bad_file_keeps_the_game(page, tmp_path):
     bad_move = tmp_path / "bad-move.txt"
     bad_move.write_text('[Game "tictactoe"]\n\n1. a1 a1 *\n')
     page.find("#load").send_keys(str(bad_move))
-    page.wait_text("#move-error", "move 2")
+    message = page.wait_text("#move-error", "move 2")
+    # One numbering: the move's number and name, not the crates' 0-based ply.
+    assert "move 2 (a1): this cell already has a mark" in message and "ply" not in message
     assert page.move_list() == ["h8", "h9", "i8", "i9", "j8"]
     assert page.find("#board").get_attribute("data-game") == "gomoku"
 
