@@ -14,6 +14,8 @@
 //!   page asks views and computer moves; it reports how long searches waited past their
 //!   2 s, the 503s, and the page's latency.
 //!
+//! Run:
+//!
 //!     cargo build --profile test-release -p boardgames-web --bins --examples
 //!     target/test-release/examples/load --players 200 --seconds 60
 //!     target/test-release/examples/load --scenario slow --slow-clients 3000 --seconds 30

@@ -11,9 +11,11 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::Router;
+use http_body_util::BodyExt;
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use std::collections::BTreeMap;
+use std::convert::Infallible;
 use std::future::Future;
 use std::net::SocketAddr;
 use std::pin::pin;
@@ -173,16 +175,26 @@ impl Connection {
             let in_flight = InFlight::new(&slot);
             let answer = app.clone().oneshot(request);
             async move {
-                let answer = answer.await;
-                drop(in_flight);
-                answer
+                // The request stays in flight until its body is sent (or dropped), so a
+                // streamed answer is never taken for an idle connection.
+                let answer = answer.await?;
+                Ok::<_, Infallible>(answer.map(|body| {
+                    axum::body::Body::new(body.map_frame(move |frame| {
+                        let _held = &in_flight;
+                        frame
+                    }))
+                }))
             }
         });
         let mut builder = hyper::server::conn::http1::Builder::new();
         builder
             .timer(TokioTimer::new())
             .header_read_timeout(header_timeout);
-        let connection = builder.serve_connection(TokioIo::new(stream), service);
+        // With upgrades, so that WebSocket routes work; an upgraded connection leaves this
+        // loop (and the cap's count) once its upgrade is handed over.
+        let connection = builder
+            .serve_connection(TokioIo::new(stream), service)
+            .with_upgrades();
         let mut connection = pin!(connection);
         let mut stopping = false;
         loop {
