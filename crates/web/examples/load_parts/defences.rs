@@ -204,14 +204,15 @@ async fn page(addr: SocketAddr, deadline: Instant, stats: &Shared) {
         let start = Instant::now();
         let reply = c.post(path, body).await;
         let took = start.elapsed();
-        let mut stats = stats.lock().unwrap();
-        match (path, reply.status.as_u16()) {
-            ("/api/view", 200) => stats.views.push(took),
-            ("/api/move", 200) => stats.moves.push(took),
-            ("/api/move", 503 | 429) => stats.moves_refused += 1,
-            (path, status) => stats.errors.push(format!("{path} {status}")),
+        {
+            let mut stats = stats.lock().unwrap();
+            match (path, reply.status.as_u16()) {
+                ("/api/view", 200) => stats.views.push(took),
+                ("/api/move", 200) => stats.moves.push(took),
+                ("/api/move", 503 | 429) => stats.moves_refused += 1,
+                (path, status) => stats.errors.push(format!("{path} {status}")),
+            }
         }
-        drop(stats);
         tokio::time::sleep(Duration::from_millis(250)).await;
     }
 }
