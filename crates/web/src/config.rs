@@ -16,8 +16,10 @@ pub const MAX_WAIT: Duration = Duration::from_secs(3);
 pub const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
 /// The default time a client has to send a request's whole body (at most [`BODY_LIMIT`]).
 pub const BODY_TIMEOUT: Duration = Duration::from_secs(10);
-/// The default cap on open connections (lowered to the open-file limit less a reserve).
-pub const MAX_CONNECTIONS: usize = 1024;
+/// The default cap on open connections (the open-file limit is raised for it where the hard
+/// limit allows, else the cap is lowered to it less a reserve). An idle connection costs a
+/// few kilobytes: thousands of slow clients fit under it while their headers time out.
+pub const MAX_CONNECTIONS: usize = 8192;
 
 /// How the server runs its searches.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -36,8 +36,9 @@ struct Args {
     /// The time a client has to send a request's body, in milliseconds; past it 408.
     #[arg(long, default_value_t = boardgames_web::BODY_TIMEOUT.as_millis() as u64)]
     body_timeout_ms: u64,
-    /// The most connections open at once (lowered to the open-file limit less 64); at the cap
-    /// a new connection replaces the oldest one with no request in flight.
+    /// The most connections open at once (the open-file limit is raised for them as far as
+    /// the hard limit allows, else the cap is lowered to it less 64); at the cap a new
+    /// connection replaces the oldest one open half a second or more with no request in flight.
     #[arg(long, default_value_t = boardgames_web::MAX_CONNECTIONS)]
     max_connections: usize,
     /// Stop when standard input closes (for servers started by tests and scripts).

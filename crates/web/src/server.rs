@@ -1,8 +1,8 @@
 //! The connection loop, made to face the internet: hyper's HTTP/1 connections with a timeout
 //! on the request headers (which is also the idle keep-alive timeout) and a cap on open
 //! connections. At the cap, a new connection takes the place of the oldest one with no
-//! request in flight (a slow client still sending its headers, or an idle keep-alive); when
-//! every open connection has a request in flight, the new one is closed. So slow clients
+//! request in flight (a slow client still sending its headers, or an idle keep-alive) open
+//! for half a second or more; until there is one, new connections wait in the listen backlog. So slow clients
 //! neither run the server out of file descriptors nor keep others out.
 
 use crate::error::ApiError;
@@ -18,10 +18,10 @@ use std::collections::BTreeMap;
 use std::convert::Infallible;
 use std::future::Future;
 use std::net::SocketAddr;
-use std::pin::pin;
+use std::pin::{pin, Pin};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{watch, Notify};
 use tower::ServiceExt;
@@ -31,27 +31,48 @@ use tower::ServiceExt;
 pub const FD_RESERVE: usize = 64;
 
 /// The connections the server may hold open: `wanted`, but no more than the process's
-/// open-file limit less 64 kept for other files (read from `/proc/self/limits` where there is one),
-/// and at least one.
+/// open-file limit less 64 kept for other files, and at least one. On Unix the soft limit is
+/// first raised towards the hard one as far as `wanted` needs (as Go's runtime does), so a
+/// default shell limit of 1024 does not cap a server meant for thousands of clients.
 pub fn connection_cap(wanted: usize) -> usize {
-    let limit = std::fs::read_to_string("/proc/self/limits")
-        .ok()
-        .and_then(|text| open_file_limit(&text));
-    match limit {
+    match open_file_limit(wanted.saturating_add(FD_RESERVE)) {
         Some(limit) => wanted.min(limit.saturating_sub(FD_RESERVE)).max(1),
         None => wanted.max(1),
     }
 }
 
-/// The soft "Max open files" limit of a `/proc/<pid>/limits` text.
-fn open_file_limit(limits: &str) -> Option<usize> {
-    let line = limits.lines().find(|l| l.starts_with("Max open files"))?;
-    line.split_whitespace().nth(3)?.parse().ok()
+/// The open-file limit after raising the soft limit to `wanted` (at most the hard limit);
+/// `None` where it cannot be read.
+#[cfg(unix)]
+fn open_file_limit(wanted: usize) -> Option<usize> {
+    use rustix::process::{getrlimit, setrlimit, Resource};
+    let mut limit = getrlimit(Resource::Nofile);
+    let soft = limit.current?;
+    let wanted = wanted as u64;
+    if soft < wanted {
+        let raised = limit.maximum.map_or(wanted, |hard| hard.min(wanted));
+        limit.current = Some(raised);
+        if setrlimit(Resource::Nofile, limit).is_ok() {
+            return usize::try_from(raised).ok();
+        }
+    }
+    usize::try_from(soft).ok()
 }
 
-/// One open connection: how many requests it has in flight, and how to close it.
-#[derive(Default)]
+#[cfg(not(unix))]
+fn open_file_limit(_wanted: usize) -> Option<usize> {
+    None
+}
+
+/// A connection is closed for a newcomer at the cap only when it has been open this long
+/// without a request in flight: long enough for a real client to send its request after
+/// connecting, short enough that newcomers waiting in the backlog get in soon.
+const EVICT_AFTER: Duration = Duration::from_millis(500);
+
+/// One open connection: when it opened, how many requests it has in flight, and how to
+/// close it.
 struct Slot {
+    opened: Instant,
     in_flight: AtomicUsize,
     close: Notify,
 }
@@ -60,23 +81,50 @@ struct Slot {
 struct Registry {
     open: Mutex<BTreeMap<u64, Arc<Slot>>>,
     cap: usize,
+    /// Told when a connection leaves.
+    freed: Notify,
 }
 
 impl Registry {
-    /// A place for connection `id`: at the cap, the oldest connection with nothing in flight
-    /// is told to close and gives its place; `None` when there is none.
+    fn new(cap: usize) -> Registry {
+        Registry {
+            open: Mutex::default(),
+            cap: cap.max(1),
+            freed: Notify::new(),
+        }
+    }
+
+    /// The connection that gives its place to a newcomer at the cap: the oldest with nothing
+    /// in flight, open for [`EVICT_AFTER`] or more.
+    fn evictable(open: &BTreeMap<u64, Arc<Slot>>) -> Option<u64> {
+        open.iter()
+            .find(|(_, slot)| {
+                slot.in_flight.load(Ordering::Acquire) == 0 && slot.opened.elapsed() >= EVICT_AFTER
+            })
+            .map(|(&id, _)| id)
+    }
+
+    /// Whether a newcomer would get a place now.
+    fn has_room(&self) -> bool {
+        let open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        open.len() < self.cap || Registry::evictable(&open).is_some()
+    }
+
+    /// A place for connection `id`: at the cap, the [`Registry::evictable`] connection is told
+    /// to close and gives its place; `None` when there is none.
     fn enter(&self, id: u64) -> Option<Arc<Slot>> {
         let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
         if open.len() >= self.cap {
-            let idle = open
-                .iter()
-                .find(|(_, slot)| slot.in_flight.load(Ordering::Acquire) == 0)
-                .map(|(&id, _)| id)?;
+            let idle = Registry::evictable(&open)?;
             if let Some(slot) = open.remove(&idle) {
                 slot.close.notify_one();
             }
         }
-        let slot = Arc::new(Slot::default());
+        let slot = Arc::new(Slot {
+            opened: Instant::now(),
+            in_flight: AtomicUsize::new(0),
+            close: Notify::new(),
+        });
         open.insert(id, Arc::clone(&slot));
         Some(slot)
     }
@@ -86,6 +134,20 @@ impl Registry {
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .remove(&id);
+        self.freed.notify_one();
+    }
+
+    /// Waits until a newcomer would get a place (a connection leaves, or one becomes
+    /// evictable), or `stop` completes (then `false`).
+    async fn room(&self, mut stop: Pin<&mut impl Future<Output = ()>>) -> bool {
+        while !self.has_room() {
+            tokio::select! {
+                () = self.freed.notified() => {}
+                () = tokio::time::sleep(Duration::from_millis(50)) => {}
+                () = stop.as_mut() => return false,
+            }
+        }
+        true
     }
 }
 
@@ -114,15 +176,14 @@ pub async fn run(
     header_timeout: Duration,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    let registry = Arc::new(Registry {
-        open: Mutex::default(),
-        cap: cap.max(1),
-    });
+    let registry = Arc::new(Registry::new(cap));
     // Every connection task holds a receiver: the sender's `closed` is all of them ended.
     let (stop, stopped) = watch::channel(false);
     let mut shutdown = pin!(shutdown);
     let mut next_id = 0u64;
-    loop {
+    // At the cap the server accepts nothing until a place frees: newcomers wait in the
+    // listener's backlog, in order, instead of being closed and reconnecting at once.
+    while registry.room(shutdown.as_mut()).await {
         let (stream, peer) = tokio::select! {
             accepted = listener.accept() => match accepted {
                 Ok(accepted) => accepted,
@@ -267,28 +328,27 @@ fn is_too_large(error: &axum::Error) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{open_file_limit, Registry};
+    use super::{connection_cap, Registry, EVICT_AFTER};
     use std::sync::atomic::Ordering;
-    use std::sync::Mutex;
 
     #[test]
-    fn reads_the_soft_open_file_limit() {
-        let text = "Limit                     Soft Limit           Hard Limit           Units     \n\
-                    Max cpu time              unlimited            unlimited            seconds   \n\
-                    Max open files            256                  4096                 files     \n";
-        assert_eq!(open_file_limit(text), Some(256));
-        assert_eq!(open_file_limit("nothing"), None);
+    fn the_cap_is_within_the_open_file_limit() {
+        assert_eq!(connection_cap(0), 1);
+        assert_eq!(connection_cap(100), 100);
+        assert!(connection_cap(usize::MAX / 2) < usize::MAX / 2);
     }
 
     #[test]
     fn at_the_cap_the_oldest_idle_connection_gives_its_place() {
-        let registry = Registry {
-            open: Mutex::default(),
-            cap: 2,
-        };
+        let registry = Registry::new(2);
         let first = registry.enter(1).unwrap();
         let second = registry.enter(2).unwrap();
         first.in_flight.store(1, Ordering::Release);
+        // Too young to give its place.
+        assert!(!registry.has_room());
+        assert!(registry.enter(9).is_none());
+        std::thread::sleep(EVICT_AFTER);
+        assert!(registry.has_room());
         // The first is busy: the second, idle, is closed for the third.
         let third = registry.enter(3).unwrap();
         assert_eq!(registry.open.lock().unwrap().len(), 2);

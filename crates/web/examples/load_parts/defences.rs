@@ -2,7 +2,7 @@
 //! 2 s searches against a page's views and moves.
 
 use super::client::Client;
-use super::{quantiles, start_server, Args};
+use super::{memory, quantiles, start_server, Args};
 use serde_json::json;
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -31,8 +31,10 @@ pub async fn slow(args: Args) {
     for client in clients {
         let _ = client.await;
     }
+    let high_water = memory(server.id(), "VmHWM");
     drop(server.stdin.take());
     let _ = server.wait();
+    println!("server memory: peak (VmHWM) {high_water} KiB");
     let (p50, p99, max) = quantiles(&latencies);
     let over = latencies
         .iter()
