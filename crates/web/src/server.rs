@@ -208,13 +208,23 @@ pub async fn run(
             registry: Arc::clone(&registry),
             stopped: stopped.clone(),
         };
-        tokio::spawn(connection.serve(stream, app.clone(), header_timeout));
+        let timeout = spread(header_timeout, next_id);
+        tokio::spawn(connection.serve(stream, app.clone(), timeout));
     }
     drop(listener);
     let _ = stop.send(true);
     drop(stopped);
     stop.closed().await;
     Ok(())
+}
+
+/// Connection `id`'s header timeout: from three quarters of `timeout` to all of it, spread
+/// by the id, so that a crowd of slow clients connected at once is not closed at once (and
+/// does not reconnect in one burst).
+fn spread(timeout: Duration, id: u64) -> Duration {
+    let quarter = timeout / 4;
+    let fraction = (boardgames_core::zobrist::splitmix64(id) % 1024) as u32;
+    timeout - quarter + quarter * fraction / 1024
 }
 
 /// One accepted connection and what it needs to serve itself and to leave.
@@ -330,6 +340,24 @@ fn is_too_large(error: &axum::Error) -> bool {
 mod tests {
     use super::{connection_cap, Registry, EVICT_AFTER};
     use std::sync::atomic::Ordering;
+    use std::time::Duration;
+
+    #[test]
+    fn header_timeouts_spread_over_the_last_quarter() {
+        let timeout = Duration::from_secs(8);
+        let spread: Vec<Duration> = (0..200).map(|id| super::spread(timeout, id)).collect();
+        assert!(spread
+            .iter()
+            .all(|t| *t >= Duration::from_secs(6) && *t <= timeout));
+        let early = spread
+            .iter()
+            .filter(|t| **t < Duration::from_secs(7))
+            .count();
+        assert!(
+            (50..150).contains(&early),
+            "{early} of 200 in the first half"
+        );
+    }
 
     #[test]
     fn the_cap_is_within_the_open_file_limit() {
