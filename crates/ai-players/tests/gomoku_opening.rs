@@ -80,11 +80,28 @@ fn every_opening_is_played_through_at_every_level() {
     }
 }
 
+/// Whether three points lie on one row, column or diagonal.
+fn in_line(points: &[boardgames_gomoku::Point]) -> bool {
+    let [a, b, c] = points else { return false };
+    let d = |p: &boardgames_gomoku::Point, q: &boardgames_gomoku::Point| {
+        (
+            i32::from(q.col()) - i32::from(p.col()),
+            i32::from(q.row()) - i32::from(p.row()),
+        )
+    };
+    let ((x1, y1), (x2, y2)) = (d(a, b), d(a, c));
+    let straight = |(x, y): (i32, i32)| x == 0 || y == 0 || x.abs() == y.abs();
+    x1 * y2 == x2 * y1 && straight((x1, y1))
+}
+
 #[test]
-fn swap2_stones_are_balanced() {
-    for seed in 0..4 {
+fn swap2_stones_are_balanced_at_every_level() {
+    for (level, seed) in [Level::Beginner, Level::Normal]
+        .into_iter()
+        .flat_map(|level| (0..4).map(move |seed| (level, seed)))
+    {
         let mut game = OpeningGame::new(15, Rule::FREESTYLE, Some(Opening::Swap2)).unwrap();
-        let mut player = OpeningPlayer::new(Level::Normal, seed);
+        let mut player = OpeningPlayer::new(level, seed);
         while game.step() != Step::ChooseColourOrPlaceTwo {
             let mv = player.choose_move(&game).unwrap();
             game.play(mv).unwrap();
@@ -95,11 +112,19 @@ fn swap2_stones_are_balanced() {
         let score = black_searched(game.position(), 2);
         assert!(
             score.abs() < 60,
-            "seed {seed}: black's score {score}\n{}",
+            "{level:?} seed {seed}: black's score {score}\n{}",
             game.position()
         );
         let stones: Vec<_> = game.position().stones(Player::First).iter().collect();
         assert_eq!(stones.len(), 2);
+        // Not three stones in a straight line, which blocks itself and is no real opening.
+        let white: Vec<_> = game.position().stones(Player::Second).iter().collect();
+        let all = [stones[0], stones[1], white[0]];
+        assert!(
+            !in_line(&all),
+            "{level:?} seed {seed}: the stones lie in a line\n{}",
+            game.position()
+        );
     }
 }
 

@@ -5,11 +5,26 @@
 //! requests per second, p50 and p99 latency by kind, the 503s, the errors and the server's
 //! peak memory.
 //!
+//! Two more scenarios try the server's defences:
+//! - `--scenario slow`: thousands of clients that open a connection and send their request
+//!   headers a byte every second, never ending them, while a prober asks `/health` ten times
+//!   a second on a fresh connection; it reports the probes' latency (the server's open-file
+//!   limit may be lowered with `--server-fd-limit`).
+//! - `--scenario searches`: searchers that each ask a 2 s search again and again, while a
+//!   page asks views and computer moves; it reports how long searches waited past their
+//!   2 s, the 503s, and the page's latency.
+//!
+//! Run:
+//!
 //!     cargo build --profile test-release -p boardgames-web --bins --examples
 //!     target/test-release/examples/load --players 200 --seconds 60
+//!     target/test-release/examples/load --scenario slow --slow-clients 3000 --seconds 30
+//!     target/test-release/examples/load --scenario searches --searchers 40 --seconds 60
 
 #[path = "../tests/common/client.rs"]
 mod client;
+#[path = "load_parts/defences.rs"]
+mod defences;
 
 use clap::Parser;
 use client::Client;
@@ -36,6 +51,18 @@ struct Args {
     /// The server binary [default: boardgames-web beside this example's directory].
     #[arg(long)]
     server: Option<std::path::PathBuf>,
+    /// `players`, `slow` or `searches` (see the top of this file).
+    #[arg(long, default_value = "players")]
+    scenario: String,
+    /// Slow clients at once (`--scenario slow`).
+    #[arg(long, default_value_t = 3_000)]
+    slow_clients: u32,
+    /// Clients asking 2 s searches at once (`--scenario searches`).
+    #[arg(long, default_value_t = 40)]
+    searchers: u32,
+    /// The server's open-file limit (a `ulimit -n` before it starts) [default: as inherited].
+    #[arg(long)]
+    server_fd_limit: Option<u32>,
 }
 
 /// What each kind of request measured.
@@ -58,6 +85,15 @@ const GAMES: [(&str, &str); 4] = [
 #[tokio::main(flavor = "multi_thread", worker_threads = 2)]
 async fn main() {
     let args = Args::parse();
+    match args.scenario.as_str() {
+        "players" => players(args).await,
+        "slow" => defences::slow(args).await,
+        "searches" => defences::searches(args).await,
+        other => panic!("unknown scenario {other:?}: players, slow or searches"),
+    }
+}
+
+async fn players(args: Args) {
     let (mut server, addr) = start_server(&args);
     let pid = server.id();
     let stats: Shared = Arc::default();
@@ -92,7 +128,16 @@ fn start_server(args: &Args) -> (Child, SocketAddr) {
             .expect("the target directory")
             .join("boardgames-web")
     });
-    let mut child = Command::new(&path)
+    let mut command = match args.server_fd_limit {
+        Some(limit) => {
+            let mut shell = Command::new("sh");
+            let script = format!("ulimit -n {limit} && exec \"$0\" \"$@\"");
+            shell.arg("-c").arg(script).arg(&path);
+            shell
+        }
+        None => Command::new(&path),
+    };
+    let mut child = command
         .args(["--port", "0", "--exit-on-stdin-eof"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -225,6 +270,17 @@ fn next(state: &mut u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
+}
+
+/// The p50, p99 and max of `latencies`, in milliseconds (zeros when empty).
+fn quantiles(latencies: &[Duration]) -> (f64, f64, f64) {
+    let mut sorted = latencies.to_vec();
+    sorted.sort();
+    if sorted.is_empty() {
+        return (0.0, 0.0, 0.0);
+    }
+    let at = |q: f64| sorted[((sorted.len() as f64 - 1.0) * q) as usize].as_secs_f64() * 1e3;
+    (at(0.5), at(0.99), at(1.0))
 }
 
 /// A memory figure of the process from /proc, in KiB (0 when unreadable).

@@ -2,6 +2,7 @@
 //! `match`) runs in the handler; searches run on the pool.
 
 use crate::caps;
+use crate::clients::Client;
 use crate::computer;
 use crate::draw;
 use crate::error::{catching, ApiError};
@@ -22,6 +23,7 @@ type Answer = Result<Json<Value>, ApiError>;
 /// `POST /api/referee`: one referee request, its limits capped.
 pub async fn referee(
     State(state): State<AppState>,
+    client: Client,
     ApiJson(mut request): ApiJson<Map<String, Value>>,
 ) -> Answer {
     let clamped = caps::clamp(&mut request)?;
@@ -34,7 +36,7 @@ pub async fn referee(
         Ok(answer)
     };
     if heavy {
-        state.pool.run(work).await.map(Json)
+        state.pool.run(&client, work).await.map(Json)
     } else {
         catching(work).map(Json)
     }
@@ -46,31 +48,44 @@ pub async fn view(ApiJson(game): ApiJson<GameRequest>) -> Answer {
 }
 
 /// `POST /api/move`: the computer's move (a level, `normal` when none is named).
-pub async fn computer_move(state: State<AppState>, request: ApiJson<MoveRequest>) -> Answer {
-    play(state, request).await
+pub async fn computer_move(
+    state: State<AppState>,
+    client: Client,
+    request: ApiJson<MoveRequest>,
+) -> Answer {
+    play(state, client, request).await
 }
 
 /// `POST /api/hint`: a suggestion for a person, as `/api/move`.
-pub async fn hint(state: State<AppState>, request: ApiJson<MoveRequest>) -> Answer {
-    play(state, request).await
+pub async fn hint(state: State<AppState>, client: Client, request: ApiJson<MoveRequest>) -> Answer {
+    play(state, client, request).await
 }
 
-async fn play(State(state): State<AppState>, ApiJson(request): ApiJson<MoveRequest>) -> Answer {
+async fn play(
+    State(state): State<AppState>,
+    client: Client,
+    ApiJson(request): ApiJson<MoveRequest>,
+) -> Answer {
     let mover = computer::mover(&request, Level::Normal)?;
     let game = request.game();
+    catching(|| computer::ready(&game, request.side.as_deref()))?;
     state
         .pool
-        .run(move || computer::play(&game, mover))
+        .run(&client, move || computer::play(&game, mover))
         .await
         .map(Json)
 }
 
 /// `POST /api/draw`: the computer's answer to a draw offer.
-pub async fn draw(State(state): State<AppState>, ApiJson(request): ApiJson<DrawRequest>) -> Answer {
+pub async fn draw(
+    State(state): State<AppState>,
+    client: Client,
+    ApiJson(request): ApiJson<DrawRequest>,
+) -> Answer {
     let game = request.game();
     state
         .pool
-        .run(move || draw::answer(&game, &request.by))
+        .run(&client, move || draw::answer(&game, &request.by))
         .await
         .map(Json)
 }

@@ -57,15 +57,32 @@ pub fn mover(request: &MoveRequest, default: Level) -> Result<Mover, ApiError> {
     }
 }
 
-/// The move and its figures.
-pub fn play(game: &GameRequest, mover: Mover) -> Result<Value, ApiError> {
-    let start = Instant::now();
+/// Checks that the game goes on and, when `side` is given, that it is the side to move: a
+/// cheap check made before a search is queued.
+pub fn ready(game: &GameRequest, side: Option<&str>) -> Result<(), ApiError> {
     let checked = referee::check(game)?;
     if checked["status"] != "ongoing" {
         return Err(ApiError::invalid(
             "the game is over: there is nothing to play",
         ));
     }
+    let to_move = checked["to_move"].as_str().unwrap_or_default();
+    match side {
+        None => Ok(()),
+        Some(side) if side == to_move => Ok(()),
+        Some(side @ ("first" | "second")) => Err(ApiError::conflict(json!({
+            "error": format!("the computer plays {side}, but {to_move} is to move"),
+            "to_move": to_move,
+        }))),
+        Some(other) => Err(ApiError::invalid(format!(
+            "\"side\" must be \"first\" or \"second\", got {other:?}"
+        ))),
+    }
+}
+
+/// The move and its figures, for a game [`ready`] accepted.
+pub fn play(game: &GameRequest, mover: Mover) -> Result<Value, ApiError> {
+    let start = Instant::now();
     match mover {
         Mover::Level(level, seed) => {
             let mv = level_move(game, level, seed)?;

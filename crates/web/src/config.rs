@@ -1,9 +1,25 @@
-//! How the server is set up: its search workers and queue, and the largest request body.
+//! How the server is set up: its search workers and queue, its timeouts and connection cap,
+//! and the largest request body.
 //! It uses nothing of the crate, so that the router (the crate root) and the handlers and
 //! errors that quote the limit all build on it.
 
+use std::time::Duration;
+
 /// The largest request body, in bytes.
 pub const BODY_LIMIT: usize = 64 * 1024;
+
+/// The default longest wait in the search queue.
+pub const MAX_WAIT: Duration = Duration::from_secs(3);
+/// The default time a client has to send a request's headers, from the moment the server
+/// starts reading them (on a kept-alive connection: from the end of the last answer, so it
+/// is also the idle timeout).
+pub const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
+/// The default time a client has to send a request's whole body (at most [`BODY_LIMIT`]).
+pub const BODY_TIMEOUT: Duration = Duration::from_secs(10);
+/// The default cap on open connections (the open-file limit is raised for it where the hard
+/// limit allows, else the cap is lowered to it less a reserve). An idle connection costs a
+/// few kilobytes: thousands of slow clients fit under it while their headers time out.
+pub const MAX_CONNECTIONS: usize = 8192;
 
 /// How the server runs its searches.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -12,15 +28,31 @@ pub struct Config {
     pub workers: usize,
     /// Searches waiting for a worker; past them a search request gets `503`.
     pub queue: usize,
+    /// The longest a search request waits in the queue: one expected to wait longer is
+    /// refused at once (`503`), one that has waited this long is refused then.
+    pub max_wait: Duration,
+    /// The time a client has to send a request's headers (also the idle keep-alive time).
+    pub header_timeout: Duration,
+    /// The time a client has to send a request's body; past it `408`, and the connection
+    /// closes.
+    pub body_timeout: Duration,
+    /// The most connections open at once; at the cap a new one replaces the oldest with no
+    /// request in flight.
+    pub max_connections: usize,
 }
 
 impl Default for Config {
-    /// As many workers as cores, and a queue of 32.
+    /// As many workers as cores, a queue of 32, a wait of at most [`MAX_WAIT`], and the
+    /// timeouts and connection cap of a server that faces the internet.
     fn default() -> Config {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         Config {
             workers: cores,
             queue: 32,
+            max_wait: MAX_WAIT,
+            header_timeout: HEADER_TIMEOUT,
+            body_timeout: BODY_TIMEOUT,
+            max_connections: MAX_CONNECTIONS,
         }
     }
 }

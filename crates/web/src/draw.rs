@@ -1,5 +1,6 @@
 //! `/api/draw`: the computer's answer to a person's draw offer. It searches the position
-//! briefly and accepts a level or worse position for itself.
+//! briefly and accepts only when its search says it is not better: a proved draw or loss, or
+//! a score of at most zero for itself. The same rule holds whatever level it plays at.
 
 use crate::error::ApiError;
 use crate::referee;
@@ -7,11 +8,11 @@ use crate::requests::GameRequest;
 use boardgames_core::Player;
 use serde_json::{json, Map, Value};
 
-/// The computer accepts a draw when its score is at most this many evaluation points in its
-/// favour.
-pub const DRAW_MARGIN: i64 = 30;
-/// How long the computer thinks about a draw offer.
-pub const DRAW_MILLIS: u64 = 300;
+/// The most nodes the computer searches about a draw offer: a node budget, not a time, so
+/// that the same position gets the same answer however busy the server is.
+pub const DRAW_NODES: u64 = 200_000;
+/// The longest the computer thinks about a draw offer, whatever its node budget.
+pub const DRAW_MILLIS: u64 = 1_000;
 
 /// The computer's answer to `by`'s offer: accept or decline, its score, why, and the actions
 /// to append to the game.
@@ -49,6 +50,7 @@ fn judge(game: &GameRequest, to_move: bool) -> Result<(bool, Option<i64>, &'stat
     let mut search: Map<String, Value> = game.referee("search");
     search.insert("moves".into(), json!(game.all_moves()));
     search.insert("engine".into(), json!("alphabeta"));
+    search.insert("nodes".into(), json!(DRAW_NODES));
     search.insert("millis".into(), json!(DRAW_MILLIS));
     let found = match referee::ask(&search) {
         Ok(found) => found,
@@ -69,11 +71,39 @@ fn judge(game: &GameRequest, to_move: bool) -> Result<(bool, Option<i64>, &'stat
         ("loss", false) => "win",
         (r, _) => r,
     });
-    Ok(match (proof, score) {
-        (Some("win"), _) => (false, score, "the computer has a forced win"),
-        (Some("loss"), _) => (true, score, "the computer sees it would lose"),
-        (Some(_), _) => (true, score, "the game is a draw with best play"),
-        (None, Some(s)) if s <= DRAW_MARGIN => (true, score, "the position is level"),
-        _ => (false, score, "the computer thinks it stands better"),
-    })
+    let (accept, reason) = decide(proof, score);
+    Ok((accept, score, reason))
+}
+
+/// The rule: accept a proved draw or loss, or a score not in the computer's favour (from its
+/// view); decline a proved win or any advantage, however small.
+fn decide(proof: Option<&str>, score: Option<i64>) -> (bool, &'static str) {
+    match (proof, score) {
+        (Some("win"), _) => (false, "the computer has a forced win"),
+        (Some("loss"), _) => (true, "the computer sees it would lose"),
+        (Some(_), _) => (true, "the game is a draw with best play"),
+        (None, Some(s)) if s < 0 => (true, "the computer stands worse"),
+        (None, Some(0)) => (true, "the position is level"),
+        _ => (false, "the computer thinks it stands better"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::decide;
+
+    #[test]
+    fn the_computer_accepts_only_when_it_is_not_better() {
+        assert!(!decide(None, Some(1)).0, "a one-point edge is declined");
+        assert!(!decide(None, Some(30)).0);
+        assert!(decide(None, Some(0)).0);
+        assert!(decide(None, Some(-5)).0);
+        assert!(!decide(None, None).0, "no score: no reason to agree");
+        assert!(
+            !decide(Some("win"), Some(-100)).0,
+            "a proof outweighs the score"
+        );
+        assert!(decide(Some("loss"), Some(100)).0);
+        assert!(decide(Some("draw"), Some(3)).0);
+    }
 }

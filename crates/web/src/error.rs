@@ -37,12 +37,36 @@ impl ApiError {
         }
     }
 
-    /// The search pool is full (`503`, with `Retry-After`).
-    pub fn busy() -> ApiError {
-        ApiError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "the server is busy: try again in a moment",
-        )
+    /// A request that does not fit the game's state (`409`), e.g. a computer move asked for
+    /// a side that is not to move; `body` is the error object.
+    pub fn conflict(body: Value) -> ApiError {
+        ApiError {
+            status: StatusCode::CONFLICT,
+            body,
+        }
+    }
+
+    /// The search pool is full, or its wait too long (`503`); `retry_after` seconds go in
+    /// the body and in the `Retry-After` header.
+    pub fn busy(retry_after: u64) -> ApiError {
+        ApiError {
+            status: StatusCode::SERVICE_UNAVAILABLE,
+            body: json!({
+                "error": "the server is busy: try again in a moment",
+                "retry_after": retry_after,
+            }),
+        }
+    }
+
+    /// The client already has a search in the pool (`429`, `Retry-After: 1`).
+    pub fn one_at_a_time() -> ApiError {
+        ApiError {
+            status: StatusCode::TOO_MANY_REQUESTS,
+            body: json!({
+                "error": "one search at a time: this client already has one running or waiting",
+                "retry_after": 1,
+            }),
+        }
     }
 
     /// A bug: the work panicked or failed to run (`500`).
@@ -56,12 +80,12 @@ impl ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let busy = self.status == StatusCode::SERVICE_UNAVAILABLE;
+        let retry = self.body.get("retry_after").and_then(Value::as_u64);
         let mut response = (self.status, Json(self.body)).into_response();
-        if busy {
+        if let Some(seconds) = retry {
             response
                 .headers_mut()
-                .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+                .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
         }
         response
     }

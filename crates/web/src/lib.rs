@@ -10,6 +10,7 @@
 mod api;
 pub mod assets;
 mod caps;
+pub mod clients;
 mod computer;
 mod config;
 mod draw;
@@ -21,12 +22,14 @@ mod records;
 mod referee;
 mod requests;
 mod rules;
+mod server;
 mod state;
 mod view;
 
-pub use config::{Config, BODY_LIMIT};
+pub use config::{Config, BODY_LIMIT, BODY_TIMEOUT, HEADER_TIMEOUT, MAX_CONNECTIONS, MAX_WAIT};
 pub use error::ApiError;
 pub use pool::Pool;
+pub use server::connection_cap;
 pub use state::AppState;
 
 use axum::extract::DefaultBodyLimit;
@@ -47,7 +50,7 @@ pub const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; 
 /// The whole service: pages, API, headers, limits.
 pub fn router(config: &Config) -> Router {
     let state = AppState {
-        pool: Pool::new(config.workers, config.queue),
+        pool: Pool::new(config.workers, config.queue, config.max_wait),
     };
     let api = Router::new()
         .route("/api/info", get(api::info))
@@ -69,6 +72,10 @@ pub fn router(config: &Config) -> Router {
         .merge(pages)
         .route("/health", get(pages::health))
         .fallback(pages::not_found)
+        .layer(axum::middleware::from_fn_with_state(
+            config.body_timeout,
+            server::read_body,
+        ))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(RequestBodyLimitLayer::new(BODY_LIMIT))
         .layer(axum::middleware::from_fn(pages::json_errors))
@@ -103,13 +110,21 @@ pub fn listen(addr: SocketAddr) -> std::io::Result<TcpListener> {
 }
 
 /// Serves `config`'s router on `listener` until `shutdown` completes, then lets the
-/// requests in flight finish.
+/// requests in flight finish. Connections are capped at `config.max_connections` (and the
+/// open-file limit, see [`connection_cap`]) and have `config.header_timeout` to send each
+/// request's headers.
 pub async fn serve(
     listener: TcpListener,
     config: &Config,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    axum::serve(listener, router(config))
-        .with_graceful_shutdown(shutdown)
-        .await
+    let cap = connection_cap(config.max_connections);
+    server::run(
+        listener,
+        router(config),
+        cap,
+        config.header_timeout,
+        shutdown,
+    )
+    .await
 }

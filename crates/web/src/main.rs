@@ -5,6 +5,7 @@
 use boardgames_web::{listen, serve, Config};
 use clap::Parser;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::time::Duration;
 use tokio::io::AsyncReadExt;
 
 /// Play every game in the browser.
@@ -24,6 +25,22 @@ struct Args {
     /// Searches waiting for a worker; more get 503.
     #[arg(long, default_value_t = 32)]
     queue: usize,
+    /// The longest a search waits in the queue, in milliseconds: a search expected to wait
+    /// longer gets 503 at once, one that has waited this long gets 503 then.
+    #[arg(long, default_value_t = boardgames_web::MAX_WAIT.as_millis() as u64)]
+    max_wait_ms: u64,
+    /// The time a client has to send a request's headers, in milliseconds (also how long a
+    /// kept-alive connection may stay idle).
+    #[arg(long, default_value_t = boardgames_web::HEADER_TIMEOUT.as_millis() as u64)]
+    header_timeout_ms: u64,
+    /// The time a client has to send a request's body, in milliseconds; past it 408.
+    #[arg(long, default_value_t = boardgames_web::BODY_TIMEOUT.as_millis() as u64)]
+    body_timeout_ms: u64,
+    /// The most connections open at once (the open-file limit is raised for them as far as
+    /// the hard limit allows, else the cap is lowered to it less 64); at the cap a new
+    /// connection replaces the oldest one open half a second or more with no request in flight.
+    #[arg(long, default_value_t = boardgames_web::MAX_CONNECTIONS)]
+    max_connections: usize,
     /// Stop when standard input closes (for servers started by tests and scripts).
     #[arg(long)]
     exit_on_stdin_eof: bool,
@@ -37,6 +54,10 @@ async fn main() -> std::io::Result<()> {
         config.workers = usize::from(workers);
     }
     config.queue = args.queue;
+    config.max_wait = Duration::from_millis(args.max_wait_ms);
+    config.header_timeout = Duration::from_millis(args.header_timeout_ms.max(1));
+    config.body_timeout = Duration::from_millis(args.body_timeout_ms.max(1));
+    config.max_connections = args.max_connections;
     let listener = listen(SocketAddr::new(args.bind, args.port))?;
     let address = listener.local_addr()?;
     // The signal handlers are in place before the address is printed: a script that reads the

@@ -12,6 +12,9 @@ use boardgames_gomoku::psq::{Psq, PsqError};
 use boardgames_gomoku::Rule;
 use serde_json::{json, Map, Value};
 
+/// The answer to a `.psq` import (one with a `rule`) whose text is not a `.psq` file.
+pub const NOT_PSQ: &str = "this is not a .psq file: a .psq file (Piskvork's) starts with a line such as \"Piskvorky 15x15, 11:11, 0\", then one move a line as \"x,y,time\" (columns and rows from 1); \"rule\" goes with a .psq file only, a record names its own rule";
+
 /// The tags a page may add to an exported record.
 pub const TAGS: [&str; 6] = ["First", "Second", "Date", "Event", "Site", "Round"];
 
@@ -62,9 +65,7 @@ pub fn import(request: &ImportRequest) -> Result<Value, ApiError> {
         from_psq(text, request.rule.as_deref().unwrap_or("freestyle"))?
     } else {
         if request.rule.is_some() {
-            return Err(ApiError::invalid(
-                "\"rule\" is for a .psq file: a record names its own rule",
-            ));
+            return Err(ApiError::invalid(NOT_PSQ));
         }
         from_record(text)?
     };

@@ -87,6 +87,10 @@ pub struct MoveRequest {
     /// Match actions after the moves (declined draw offers, more moves).
     #[serde(default)]
     pub actions: Vec<Value>,
+    /// The side the computer plays (`first` or `second`): when given and it is not the side
+    /// to move, the request is refused (`409`), so a page out of step never has the
+    /// computer move for the person.
+    pub side: Option<String>,
 }
 
 /// `/api/draw`: a game and the side offering the computer a draw.

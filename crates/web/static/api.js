@@ -11,6 +11,10 @@ export class ApiError extends Error {
 }
 
 const BUSY_RETRIES = 4;
+const LONGEST_RETRY_MS = 5000;
+
+// This tab's session: the server lets each session hold one search at a time.
+const SESSION = Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('');
 
 function pause(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
@@ -23,7 +27,7 @@ export async function post(path, body) {
     try {
       response = await fetch(path, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
+        headers: { 'Content-Type': 'application/json', 'X-Session': SESSION },
         body: JSON.stringify(body),
       });
     } catch (err) {
@@ -36,9 +40,11 @@ export async function post(path, body) {
       data = { error: `HTTP ${response.status}` };
     }
     if (response.ok) return data;
-    // The search pool is full: the server asks to try again in a second.
-    if (response.status === 503 && attempt < BUSY_RETRIES) {
-      await pause(1000);
+    // The search pool is full, or this tab's last search is still running: the server says
+    // when to try again (Retry-After, in seconds).
+    if ((response.status === 503 || response.status === 429) && attempt < BUSY_RETRIES) {
+      const seconds = Number(response.headers.get('Retry-After')) || 1;
+      await pause(Math.min(seconds * 1000, LONGEST_RETRY_MS));
       continue;
     }
     throw new ApiError(response.status, data);

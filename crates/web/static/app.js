@@ -9,17 +9,22 @@ import { Clocks, parseTimeControl, formatClock } from './clock.js';
 
 const $ = (id) => document.getElementById(id);
 const LANG_KEY = 'boardgames.lang';
+const NUMBERS_KEY = 'boardgames.numbers';
+const CONFIRM_KEY = 'boardgames.confirm';
 const MCTS_MILLIS = { beginner: 150, normal: 600, expert: 1800 };
 
 const state = {
-  game: null, // {name, options, mode, level, engine, human, moves, movers, actions, control, key}
+  game: null, // {name, options, mode, level, engine, human, moves, movers, sides, actions, control, key}
   view: null,
   geometry: null,
   partial: [], // the points clicked so far of a move of several clicks (morris)
+  preview: null, // a gomoku move tapped once, shown as a ghost stone, played by a second tap
   cursor: null,
   hint: [],
   hintText: null,
   busy: false,
+  resynced: false, // the page asked for the view again after a 409 (once, not in a loop)
+  sending: false, // a move is on its way to the server: the board takes no input until it is back
   gen: 0, // bumped whenever the game changes under a pending request
   clocks: null,
   flag: null, // the side whose time ran out
@@ -112,7 +117,7 @@ function result() {
 function humanTurn() {
   const g = state.game;
   const v = state.view;
-  if (!g || !v || result() || state.busy || state.localOffer) return false;
+  if (!g || !v || result() || state.busy || state.sending || state.localOffer) return false;
   return g.mode === 'local' || v.to_move === g.human;
 }
 
@@ -139,18 +144,21 @@ function targets() {
   return found;
 }
 
-/** Each gomoku stone's colour: stones alternate from black, whoever places them. */
-function stoneColours() {
+/** Each gomoku stone's colour and number: stones alternate from black, whoever places
+ * them, and are numbered from 1 in the order they were placed. */
+function gomokuStones() {
   const colours = new Map();
+  const numbers = new Map();
   let count = 0;
   for (const move of state.game.moves) {
     const pts = /^offer:/.test(move) ? [] : pointsOf('gomoku', move);
     if (pts.length === 1) {
       colours.set(pts[0], count % 2 === 0 ? 'black' : 'white');
       count += 1;
+      numbers.set(pts[0], count);
     }
   }
-  return colours;
+  return { colours, numbers, next: count % 2 === 0 ? 'black' : 'white' };
 }
 
 function forbiddenPoints() {
@@ -175,7 +183,8 @@ function boardModel() {
   const found = targets();
   let last = pointsOf(g.name, v.last_move);
   if (g.name === 'morris' && v.last_move && v.last_move.includes('x')) last = last.slice(0, -1);
-  const colours = g.name === 'gomoku' ? stoneColours() : null;
+  const stones = g.name === 'gomoku' ? gomokuStones() : null;
+  const colours = stones ? stones.colours : null;
   const mills = new Set(v.mills ? [...(v.mills.first || []), ...(v.mills.second || [])] : []);
   const forbidden = forbiddenPoints();
   const empty = state.geometry.points.length - Object.keys(v.cells || {}).length - forbidden.size;
@@ -185,7 +194,7 @@ function boardModel() {
     geometry: state.geometry,
     targets: found.all,
     captures: found.captures,
-    selected: state.partial,
+    selected: state.preview ? pointsOf(g.name, state.preview) : state.partial,
     last,
     hint: state.hint,
     cursor: state.cursor,
@@ -193,7 +202,8 @@ function boardModel() {
     // Dots on the points one may play, unless that is every empty point (gomoku).
     dots: found.all.size < empty || g.name !== 'gomoku',
     mover: v.to_move,
-    moverColour: g.name === 'morris' && v.to_move === 'second' ? 'black' : 'white',
+    moverColour: stones ? stones.next : g.name === 'morris' && v.to_move === 'second' ? 'black' : 'white',
+    numbers: stones && $('show-numbers').checked ? stones.numbers : null,
     offers: v.offers || [],
     mills,
     colourOf: (point, owner) => {
@@ -239,6 +249,8 @@ function renderStatus() {
   else if (v.step && v.step !== 'play') {
     const colour = t(v.colour_to_place === 'white' ? 'white_stone' : 'black_stone');
     text = t(`step_${v.step}`, { side: sideName(v.to_move), colour });
+  } else if (state.preview) {
+    text = t('tap_again', { move: state.preview });
   } else if (state.partial.length > 0) {
     text = t(targets().captures.size > 0 ? 'choose_capture' : 'choose_destination', { side: sideName(v.to_move), point: state.partial[0] });
   } else text = t('to_move', { side: sideName(v.to_move) });
@@ -246,7 +258,7 @@ function renderStatus() {
   $('status').textContent = text;
   $('status').dataset.result = r ? r.status : 'ongoing';
   $('status').dataset.reason = r ? r.reason || '' : '';
-  show($('spinner'), state.busy);
+  showSpinner();
 }
 
 function renderDetail() {
@@ -310,6 +322,8 @@ function renderControls() {
   $('move-input').disabled = !humanTurn();
   $('move-submit').disabled = !humanTurn();
   show($('save-psq'), g.name === 'gomoku' && !g.options.opening);
+  show($('draw-help'), g.mode === 'computer');
+  show($('gomoku-view'), g.name === 'gomoku');
 }
 
 function renderMoveList() {
@@ -325,6 +339,8 @@ function renderMoveList() {
     item.dataset.move = move;
     list.appendChild(item);
   });
+  // The newest move in sight: the list scrolls inside its box.
+  list.scrollTop = list.scrollHeight;
 }
 
 function renderClocks() {
@@ -382,17 +398,27 @@ async function refresh() {
   const gen = state.gen;
   const view = await post('/api/view', gameFields(state.game));
   if (gen !== state.gen) return;
+  // The new position's view is here: the board takes input again (drawn once, below).
+  state.sending = false;
   state.view = view;
   if (state.geometry === null || state.game.name === 'gomoku') state.geometry = layout(state.game.name, view);
   if (!state.cursor) state.cursor = centrePoint();
   state.partial = [];
+  state.preview = null;
   afterView();
+}
+
+/** Whether both sides have made a move: as on the big game servers, no clock runs before. */
+function clocksStarted() {
+  const sides = state.game.sides || [];
+  return sides.includes(null) || (sides.includes('first') && sides.includes('second'));
 }
 
 function afterView() {
   const c = state.clocks;
   if (c) {
     if (result()) c.stop();
+    else if (!clocksStarted()) c.start(null);
     else if (c.running !== state.view.to_move) c.start(state.view.to_move);
   }
   countResult();
@@ -410,9 +436,14 @@ function centrePoint() {
   return best.name;
 }
 
+/** The spinner turns while the computer thinks or a move is on its way to the server. */
+function showSpinner() {
+  show($('spinner'), state.busy || state.sending);
+}
+
 function setBusy(busy) {
   state.busy = busy;
-  show($('spinner'), busy);
+  showSpinner();
   $('board').setAttribute('aria-busy', String(busy));
 }
 
@@ -420,18 +451,28 @@ function setBusy(busy) {
 async function playMove(move, mover) {
   const g = state.game;
   if (result()) return;
+  g.sides.push(state.view.to_move);
   g.moves.push(move);
   g.movers.push(mover);
+  state.preview = null;
   state.hint = [];
   state.hintText = null;
   setMessage(null);
   if (state.clocks) state.clocks.moved(null);
+  // Until the server's view of the new position is back, the old view's legal moves are
+  // stale: a second click would play for the wrong side.
+  // (No redraw here: the board is not replaced under the click that is still being handled.)
+  state.sending = true;
+  showSpinner();
   try {
     await refresh();
   } catch (err) {
+    state.sending = false;
+    showSpinner();
     g.moves.pop();
     g.movers.pop();
-    if (state.clocks) state.clocks.undo(state.view.to_move);
+    g.sides.pop();
+    if (state.clocks) state.clocks.undo(clocksStarted() ? state.view.to_move : null);
     setMessage({ text: errorText(err) });
     render();
   }
@@ -452,16 +493,25 @@ async function maybeComputer() {
   setBusy(true);
   render();
   try {
-    const answer = await post('/api/move', { ...gameFields(g), ...computerFields() });
+    const side = other(g.human);
+    const answer = await post('/api/move', { ...gameFields(g), ...computerFields(), side });
     if (gen !== state.gen) return;
     setBusy(false);
     await playMove(answer.move, 'computer');
   } catch (err) {
     if (gen !== state.gen) return;
     setBusy(false);
+    // The server says it is not the computer's turn: this page's view was out of step.
+    // Ask for the view again, which starts the computer again if it is its turn.
+    if (err instanceof ApiError && err.status === 409 && !state.resynced) {
+      state.resynced = true;
+      refresh().catch((e) => setMessage({ key: 'computer_failed', params: { error: errorText(e) } }));
+      return;
+    }
     setMessage({ key: 'computer_failed', params: { error: errorText(err) } });
     render();
   }
+  state.resynced = false;
 }
 
 /** Why `move` cannot be played now, in the crate's words (asked of the referee). */
@@ -477,13 +527,14 @@ async function refusal(move) {
 
 // ---------------------------------------------------------------- moves from the person
 
-async function onPoint(name) {
+async function onPoint(name, fromPointer = false) {
   if (!state.view) return;
   state.cursor = name;
   if (!humanTurn()) {
     render();
     return;
   }
+  if (fromPointer && state.game.name === 'gomoku' && $('confirm-moves').checked) return preview(name);
   if (state.partial.length > 0 && state.partial[state.partial.length - 1] === name) {
     state.partial = state.partial.slice(0, -1);
     render();
@@ -503,6 +554,20 @@ async function onPoint(name) {
   const exact = found.filter((m) => pointsOf(state.game.name, m).length === next.length);
   if (exact.length > 0 && exact.length === found.length) return playMove(exact[0], 'human');
   state.partial = next;
+  render();
+}
+
+/** A tap shows the stone; a second tap on the same point plays it. */
+function preview(name) {
+  const move = candidates([name]).find((m) => pointsOf('gomoku', m).length === 1);
+  if (move && state.preview === move) return playMove(move, 'human');
+  if (!move) {
+    state.preview = null;
+    render();
+    return refuse(name);
+  }
+  state.preview = move;
+  setMessage(null);
   render();
 }
 
@@ -547,6 +612,7 @@ function onBoardKey(event) {
     onPoint(state.cursor);
   } else if (event.key === 'Escape') {
     state.partial = [];
+    state.preview = null;
     hideTooltip();
     render();
   }
@@ -556,7 +622,9 @@ function onBoardKey(event) {
 
 function stopPending() {
   state.gen += 1;
+  state.sending = false;
   setBusy(false);
+  state.preview = null;
   state.hint = [];
   state.hintText = null;
   state.partial = [];
@@ -572,6 +640,7 @@ function undo() {
   const takeBack = () => {
     g.moves.pop();
     g.movers.pop();
+    g.sides.pop();
     if (state.clocks) state.clocks.undo(null);
   };
   // A resignation or an agreed draw is taken back alone; a fallen flag with the last move,
@@ -717,9 +786,17 @@ async function save(psq) {
 function loadError(err, file) {
   const body = err instanceof ApiError ? err.body : {};
   let where = '';
+  let error = errorText(err);
   if (Number.isInteger(body.line)) where = t('at_line', { n: body.line });
-  else if (Number.isInteger(body.ply)) where = t('at_move', { n: body.ply + 1 });
-  return t('load_failed', { file, where, error: errorText(err) });
+  else if (Number.isInteger(body.ply)) {
+    // One numbering: the crates' "ply K (m): why" (from 0) becomes "move K+1 (m): why".
+    const named = /^ply \d+ \(("?)(.*?)\1\): ([\s\S]*)$/.exec(error);
+    if (named) {
+      where = t('at_move_named', { n: body.ply + 1, move: named[2] });
+      error = named[3];
+    } else where = t('at_move', { n: body.ply + 1 });
+  }
+  return t('load_failed', { file, where, error });
 }
 
 async function load(event) {
@@ -729,7 +806,8 @@ async function load(event) {
   try {
     const text = await file.text();
     const body = { text };
-    const isPsq = /\.psq$/i.test(file.name) || /^\s*Piskvorky/.test(text);
+    // By its text, or by its name unless the text is a record (which names its own rule).
+    const isPsq = /^\s*Piskvorky/.test(text) || (/\.psq$/i.test(file.name) && !/^\s*\[/.test(text));
     if (isPsq) body.rule = state.game && state.game.name === 'gomoku' ? state.game.options.rule : 'freestyle';
     const answer = await post('/api/record/import', body);
     const loaded = {
@@ -737,6 +815,7 @@ async function load(event) {
       human: null, moves: answer.moves || [], actions: answer.actions || [], control: null,
     };
     loaded.movers = loaded.moves.map(() => 'human');
+    loaded.sides = loaded.moves.map(() => null);
     await begin(loaded, true);
     const flag = loaded.actions.find((action) => action && action.flag);
     if (flag) {
@@ -832,7 +911,7 @@ async function startFromLobby(event) {
   }
   const game = {
     name: choice.name, options: choice.options, mode: choice.mode, level: choice.level,
-    engine: choice.engine, human, moves: [], movers: [], actions: [], control,
+    engine: choice.engine, human, moves: [], movers: [], sides: [], actions: [], control,
   };
   try {
     await begin(game, false);
@@ -931,7 +1010,7 @@ function wire() {
   $('lobby-form').addEventListener('change', syncLobby);
   $('board').addEventListener('click', (event) => {
     const node = event.target.closest('[data-move]');
-    if (node) onPoint(node.dataset.move);
+    if (node) onPoint(node.dataset.move, true);
   });
   $('board').addEventListener('keydown', onBoardKey);
   $('board').addEventListener('pointerover', onBoardPointer);
@@ -943,6 +1022,13 @@ function wire() {
     if (button && humanTurn()) playMove(button.dataset.choice, 'human');
   });
   $('undo').addEventListener('click', undo);
+  for (const [id, key] of [['show-numbers', NUMBERS_KEY], ['confirm-moves', CONFIRM_KEY]]) {
+    $(id).addEventListener('change', (event) => {
+      remember(key, event.target.checked ? 'on' : 'off');
+      state.preview = null;
+      render();
+    });
+  }
   $('hint').addEventListener('click', hint);
   $('resign').addEventListener('click', resign);
   $('offer-draw').addEventListener('click', offerDraw);
@@ -967,6 +1053,31 @@ function wire() {
   });
 }
 
+/** Keeps a choice in local storage, when there is one. */
+function remember(key, value) {
+  try {
+    storage().setItem(key, value);
+  } catch {
+    // Without storage the choice lasts for this page only.
+  }
+}
+
+function recalled(key) {
+  try {
+    return storage() ? storage().getItem(key) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The board toggles: numbered stones (off unless chosen), and tap twice to play (on where
+ * the pointer is a finger, unless chosen otherwise). */
+function initToggles() {
+  $('show-numbers').checked = recalled(NUMBERS_KEY) === 'on';
+  const confirm = recalled(CONFIRM_KEY);
+  $('confirm-moves').checked = confirm ? confirm === 'on' : window.matchMedia('(pointer: coarse)').matches;
+}
+
 function init() {
   let saved = null;
   try {
@@ -976,6 +1087,7 @@ function init() {
   }
   const lang = LANGUAGES.includes(saved) ? saved : detectLanguage(navigator.languages || [navigator.language]);
   fillSizes();
+  initToggles();
   scores = new Scores(storage());
   wire();
   chooseLanguage(lang);

@@ -49,7 +49,7 @@ export function layout(game, view) {
       return ultimateLayout();
     case 'gomoku':
       // The same drawing size for every board size, so texts keep their size.
-      return gridLayout(view && view.size ? view.size : 15, Math.round(480 / (view && view.size ? view.size : 15)));
+      return gridLayout(view && view.size ? view.size : 15, Math.round(480 / (view && view.size ? view.size : 15)), false, PAD);
     case 'morris':
       return morrisLayout();
     default:
@@ -57,20 +57,25 @@ export function layout(game, view) {
   }
 }
 
-function gridLayout(size, step, cells) {
+// The wood around gomoku's outer lines, so the edge stones keep clear of the board's rim.
+const PAD = 6;
+
+function gridLayout(size, step, cells, pad = 0) {
   const points = [];
-  const offset = cells ? step / 2 : step / 2;
+  const offset = step / 2 + pad;
   for (let gy = 0; gy < size; gy += 1) {
     for (let gx = 0; gx < size; gx += 1) {
       const name = LETTERS[gx] + String(size - gy);
       points.push({ name, x: MARGIN + offset + gx * step, y: offset + gy * step, gx, gy });
     }
   }
-  return { points, size, step, width: MARGIN + size * step, height: size * step + MARGIN };
+  const side = size * step + 2 * pad;
+  return { points, size, step, width: MARGIN + side, height: side + MARGIN };
 }
 
 const U_CELL = 36;
-const U_GAP = 10;
+// The gap between small boards, wide enough for each board's number above it.
+const U_GAP = 20;
 
 function ultimateLayout() {
   const points = [];
@@ -189,7 +194,7 @@ function drawPoint(svg, p, model) {
   else if (flags.includes('selected') && model.mover) drawPiece(group, p, model, model.mover, 'ghost');
   else if (forbidden) drawForbidden(group, p, model.geometry.step);
   if (model.offers.includes(p.name)) el('circle', { class: 'offer-mark', cx: p.x, cy: p.y, r: model.geometry.step * 0.3 }, group);
-  if (flags.includes('target') && !owner && model.dots) el('circle', { class: 'target-dot', cx: p.x, cy: p.y, r: model.geometry.step * 0.12 }, group);
+  if (flags.includes('target') && !owner && model.dots) el('circle', { class: 'target-dot', cx: p.x, cy: p.y, r: model.geometry.step * (model.game === 'morris' ? 0.17 : 0.12) }, group);
   if (flags.includes('hinted')) el('circle', { class: 'hint-ring', cx: p.x, cy: p.y, r: model.geometry.step * 0.44 }, group);
   if (flags.includes('cursor')) {
     const c = model.geometry.step * 0.48;
@@ -212,7 +217,13 @@ function drawPiece(group, p, model, owner, extra) {
     el('circle', { class: `stone stone-${colour}`, cx: p.x, cy: p.y, r: step * (model.game === 'morris' ? 0.32 : 0.44) }, group);
     if (model.mills.has(p.name)) el('circle', { class: 'mill-ring', cx: p.x, cy: p.y, r: step * 0.4 }, group);
   }
-  if (model.last.includes(p.name) && model.game !== 'tictactoe' && model.game !== 'ultimate') {
+  const number = model.numbers && extra !== 'ghost' ? model.numbers.get(p.name) : undefined;
+  if (number !== undefined) {
+    const last = model.last.includes(p.name) ? ' last' : '';
+    const size = step * (number >= 100 ? 0.42 : 0.5);
+    const label = text(group, p.x, p.y, String(number), `stone-number on-${colour}${last}`);
+    label.setAttribute('font-size', size.toFixed(1));
+  } else if (model.last.includes(p.name) && model.game !== 'tictactoe' && model.game !== 'ultimate') {
     el('circle', { class: `last-dot on-${colour}`, cx: p.x, cy: p.y, r: step * 0.1 }, group);
   }
 }
@@ -260,7 +271,8 @@ function drawUltimateBack(back, model) {
       el('line', { class: 'grid', x1: x0 + i * U_CELL, y1: y0 + 3, x2: x0 + i * U_CELL, y2: y0 + side - 3 }, back);
       el('line', { class: 'grid', x1: x0 + 3, y1: y0 + i * U_CELL, x2: x0 + side - 3, y2: y0 + i * U_CELL }, back);
     }
-    text(back, x0 - 1, y0 - 1, String(b + 1), 'board-number');
+    // Above its board, in the gap between the boards: clear of the frame and of the marks.
+    text(back, x0 + side / 2, y0 - U_GAP / 2 - 1, String(b + 1), 'board-number');
   }
 }
 

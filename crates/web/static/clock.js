@@ -1,6 +1,7 @@
 // Clocks with the console `play` example's time controls: sudden death (`5m`, `300`),
 // Fischer (`5m+3s`, `300+3`) and a fixed time per move (`30s/move`). Only the side to move's
-// clock runs; a flag falls when its time reaches zero.
+// clock runs, and none before each side has made its first move (the page decides that); a
+// flag falls when its time reaches zero.
 
 const UNITS = { '': 1000, s: 1000, ms: 1, m: 60000, min: 60000, h: 3600000 };
 
@@ -53,7 +54,7 @@ export class Clocks {
     this.history = [];
   }
 
-  /** Starts the clock of `side` (the side to move). */
+  /** Starts the clock of `side` (the side to move); `null` runs no clock. */
   start(side) {
     this.running = side;
     this.turnStart = this.now();
@@ -80,8 +81,10 @@ export class Clocks {
   /** The side to move has moved: its time is charged, the increment added, `next` starts. */
   moved(next) {
     const side = this.running;
+    // Every move leaves a history entry, charged or not (before the clocks start), so an
+    // undo takes back the right one.
+    this.history.push({ ...this.remaining });
     if (side) {
-      this.history.push({ ...this.remaining });
       const left = this.left(side);
       this.remaining[side] =
         this.control.kind === 'per_move' ? this.control.initial : left + this.control.increment;

@@ -683,6 +683,7 @@ async fn a_full_pool_answers_503_with_retry_after() {
     let addr = start(boardgames_web::Config {
         workers: 1,
         queue: 0,
+        ..boardgames_web::Config::default()
     })
     .await;
     let slow = json!({"op":"search","game":"gomoku","millis":1500});
@@ -774,5 +775,203 @@ async fn computer_moves_follow_the_actions() {
     assert!(
         ["a3", "c1"].contains(&answer["move"].as_str().unwrap()),
         "{answer}"
+    );
+}
+
+#[tokio::test]
+async fn a_computer_move_for_the_side_not_to_move_is_409() {
+    let mut c = client().await;
+    // After b2, O is to move: the computer playing X may not move.
+    let body = json!({"game":"tictactoe","moves":["b2"],"level":"beginner","side":"first"});
+    let conflict = expect(&mut c, "/api/move", body, StatusCode::CONFLICT).await;
+    assert_eq!(conflict["to_move"], "second", "{conflict}");
+    assert!(
+        conflict["error"].as_str().unwrap().contains("first"),
+        "{conflict}"
+    );
+    // The moves among the actions count: after b2 and a1 X is to move again.
+    let actions = json!({"game":"tictactoe","moves":["b2"],"actions":["a1"],"level":"beginner","side":"second"});
+    expect(&mut c, "/api/move", actions, StatusCode::CONFLICT).await;
+    let right = json!({"game":"tictactoe","moves":["b2"],"level":"beginner","side":"second"});
+    let answer = ok(&mut c, "/api/move", right).await;
+    assert!(answer["move"].is_string());
+    let bad = json!({"game":"tictactoe","level":"beginner","side":"white"});
+    let bad = invalid(&mut c, "/api/move", bad).await;
+    assert!(bad["error"].as_str().unwrap().contains("white"), "{bad}");
+}
+
+/// A search of about `millis` ms, from the session `session`.
+async fn search_as(addr: std::net::SocketAddr, session: &str, millis: u64) -> common::Reply {
+    let body = json!({"op":"search","game":"gomoku","engine":"alphabeta","millis":millis});
+    let headers = [("content-type", "application/json"), ("x-session", session)];
+    Client::new(addr)
+        .send(
+            hyper::Method::POST,
+            "/api/referee",
+            &headers,
+            body.to_string().into_bytes(),
+        )
+        .await
+        .expect("POST")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_session_holds_one_search_at_a_time() {
+    let addr = start(boardgames_web::Config {
+        workers: 2,
+        queue: 4,
+        ..boardgames_web::Config::default()
+    })
+    .await;
+    let first = tokio::spawn(async move { search_as(addr, "tab-1", 1_000).await });
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    // The same tab, on another connection: refused at once.
+    let second = search_as(addr, "tab-1", 100).await;
+    assert_eq!(second.status, StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(second.header("retry-after"), Some("1"));
+    assert!(second.json()["error"]
+        .as_str()
+        .unwrap()
+        .contains("one search"));
+    // Another tab is served meanwhile.
+    assert_eq!(search_as(addr, "tab-2", 100).await.status, StatusCode::OK);
+    assert_eq!(first.await.unwrap().status, StatusCode::OK);
+    assert_eq!(search_as(addr, "tab-1", 100).await.status, StatusCode::OK);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_search_expected_to_wait_past_the_bound_is_refused_at_once() {
+    let addr = start(boardgames_web::Config {
+        workers: 1,
+        queue: 8,
+        max_wait: std::time::Duration::from_millis(300),
+        ..boardgames_web::Config::default()
+    })
+    .await;
+    let slow = tokio::spawn(async move { search_as(addr, "a", 1_500).await });
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    let start_at = std::time::Instant::now();
+    let refused = search_as(addr, "b", 100).await;
+    // Refused at once, not after the slow search: a fresh pool expects a second a search.
+    assert!(start_at.elapsed() < std::time::Duration::from_millis(500));
+    assert_eq!(refused.status, StatusCode::SERVICE_UNAVAILABLE);
+    let retry: u64 = refused.header("retry-after").unwrap().parse().unwrap();
+    assert!(retry >= 1, "{retry}");
+    assert_eq!(refused.json()["retry_after"], retry);
+    // Views never queue.
+    let mut c = Client::new(addr);
+    let view = c.post("/api/view", &json!({"game":"gomoku"})).await;
+    assert_eq!(view.status, StatusCode::OK);
+    assert_eq!(slow.await.unwrap().status, StatusCode::OK);
+}
+
+/// Reads until the server closes `stream` or `within` passes; the bytes read, and whether it
+/// closed.
+async fn read_until_closed(
+    stream: &mut tokio::net::TcpStream,
+    within: std::time::Duration,
+) -> (Vec<u8>, bool) {
+    use tokio::io::AsyncReadExt;
+    let mut bytes = Vec::new();
+    let read = tokio::time::timeout(within, stream.read_to_end(&mut bytes)).await;
+    (bytes, read.is_ok())
+}
+
+fn timeouts(header: u64, body: u64, connections: usize) -> boardgames_web::Config {
+    boardgames_web::Config {
+        header_timeout: std::time::Duration::from_millis(header),
+        body_timeout: std::time::Duration::from_millis(body),
+        max_connections: connections,
+        ..boardgames_web::Config::default()
+    }
+}
+
+#[tokio::test]
+async fn slow_headers_and_idle_connections_are_closed() {
+    use tokio::io::AsyncWriteExt;
+    let addr = start(timeouts(300, 10_000, 64)).await;
+    let mut slow = tokio::net::TcpStream::connect(addr).await.unwrap();
+    slow.write_all(b"GET /health HTTP/1.1\r\nHost: x\r\n")
+        .await
+        .unwrap();
+    let (_, closed) = read_until_closed(&mut slow, std::time::Duration::from_secs(3)).await;
+    assert!(closed, "a client that never ends its headers is cut off");
+    // A kept-alive connection that stays idle is closed too.
+    let mut idle = tokio::net::TcpStream::connect(addr).await.unwrap();
+    idle.write_all(b"GET /health HTTP/1.1\r\nHost: x\r\n\r\n")
+        .await
+        .unwrap();
+    let (bytes, closed) = read_until_closed(&mut idle, std::time::Duration::from_secs(3)).await;
+    assert!(closed && String::from_utf8_lossy(&bytes).starts_with("HTTP/1.1 200"));
+}
+
+#[tokio::test]
+async fn a_body_sent_too_slowly_is_408_and_the_connection_closes() {
+    use tokio::io::AsyncWriteExt;
+    let addr = start(timeouts(10_000, 300, 64)).await;
+    let mut slow = tokio::net::TcpStream::connect(addr).await.unwrap();
+    slow.write_all(
+        b"POST /api/view HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"game\"",
+    )
+    .await
+    .unwrap();
+    let (bytes, closed) = read_until_closed(&mut slow, std::time::Duration::from_secs(3)).await;
+    let text = String::from_utf8_lossy(&bytes);
+    assert!(closed, "{text}");
+    assert!(text.starts_with("HTTP/1.1 408"), "{text}");
+    assert!(
+        text.contains("\"error\":\"the body was not sent within 300 ms\""),
+        "{text}"
+    );
+}
+
+#[tokio::test]
+async fn at_the_connection_cap_new_clients_replace_idle_ones() {
+    use tokio::io::AsyncWriteExt;
+    let addr = start(timeouts(30_000, 30_000, 8)).await;
+    let mut slow = Vec::new();
+    for _ in 0..8 {
+        let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+        stream.write_all(b"GET /health HTTP/1.1\r\n").await.unwrap();
+        slow.push(stream);
+    }
+    // At the cap, with every open connection younger than half a second, a newcomer waits;
+    // then it takes the place of an idle slow one and is served.
+    let started = std::time::Instant::now();
+    let mut first = Client::new(addr);
+    assert_eq!(first.get("/health").await.status, StatusCode::OK);
+    let waited = started.elapsed();
+    assert!(
+        waited > std::time::Duration::from_millis(500)
+            && waited < std::time::Duration::from_secs(3),
+        "{waited:?}"
+    );
+    let mut served = vec![first];
+    for _ in 0..3 {
+        let mut c = Client::new(addr);
+        assert_eq!(c.get("/health").await.status, StatusCode::OK);
+        served.push(c);
+    }
+    let mut closed = 0;
+    for stream in &mut slow {
+        let (_, was) = read_until_closed(stream, std::time::Duration::from_millis(50)).await;
+        closed += usize::from(was);
+    }
+    assert!(closed >= 4, "{closed} of the slow clients closed");
+}
+
+#[tokio::test]
+async fn a_psq_import_of_another_text_says_what_a_psq_file_is() {
+    let mut c = client().await;
+    let answer = invalid(
+        &mut c,
+        "/api/record/import",
+        json!({"text":"hello","rule":"freestyle"}),
+    )
+    .await;
+    let error = answer["error"].as_str().unwrap();
+    assert!(
+        error.contains("not a .psq file") && error.contains("Piskvorky"),
+        "{error}"
     );
 }

@@ -107,7 +107,9 @@ impl OpeningPlayer {
             // Scores within a few points of each other are equally even: among them the stone
             // nearest the others keeps the fight in the middle of the board.
             candidates.into_iter().min_by_key(|&p| {
-                let evenness = self.score_after(position, p).abs() / EVEN_BAND;
+                let mut next = *position;
+                next.play_unchecked(p);
+                let evenness = self.balance(&next).abs() / EVEN_BAND;
                 (evenness, spread(position, p), self.tie(p))
             })
         };
@@ -154,17 +156,20 @@ impl OpeningPlayer {
     /// depth of search for the others (an odd depth would favour the side to move, whose
     /// extra stone the leaves count).
     fn black_score(&self, position: &Position) -> Score {
-        let depth = match self.level {
-            Level::Beginner => return black_view(position),
-            Level::Normal => 2,
-            _ => 4,
-        };
-        let mut searcher = Searcher::make_unmake(GomokuEvaluator::new()).with_table_bytes(1 << 16);
-        let found = searcher.search(&SearchPosition::new(*position), &Limits::depth(depth));
-        if position.side_to_move() == Player::First {
-            found.score
-        } else {
-            -found.score
+        match self.level {
+            Level::Beginner => black_view(position),
+            Level::Normal => searched(position, 2),
+            _ => searched(position, 4),
+        }
+    }
+
+    /// Black's score for judging a stone the opponent may swap: at least a two-ply search at
+    /// every level. The static score alone calls a self-blocking line (black, white, black
+    /// side by side) perfectly even, and the beginner would lay such openings.
+    fn balance(&self, position: &Position) -> Score {
+        match self.level {
+            Level::Beginner => searched(position, 2),
+            _ => self.black_score(position),
         }
     }
 
@@ -191,6 +196,17 @@ fn spread(position: &Position, point: Point) -> i32 {
         .map(|s| square(point, i32::from(s.col()), i32::from(s.row())))
         .sum::<i32>()
         + square(point, centre, centre)
+}
+
+/// Black's score after a search of `depth` plies.
+fn searched(position: &Position, depth: u32) -> Score {
+    let mut searcher = Searcher::make_unmake(GomokuEvaluator::new()).with_table_bytes(1 << 16);
+    let found = searcher.search(&SearchPosition::new(*position), &Limits::depth(depth));
+    if position.side_to_move() == Player::First {
+        found.score
+    } else {
+        -found.score
+    }
 }
 
 /// The static score from black's view.

@@ -1,6 +1,7 @@
 """The page played by clicking, as a person would: every game's rules as the page shows them."""
 
 import json
+import time
 import urllib.request
 
 from selenium.webdriver.common.action_chains import ActionChains
@@ -217,6 +218,10 @@ def test_typed_moves_and_their_refusals(page):
 def test_a_flag_falls(page):
     page.start("tictactoe", time="1s/move")
     page.visible("#clocks")
+    # No clock runs before each side has moved: X's first move may take its time.
+    time.sleep(1.3)
+    assert page.find("#status").get_attribute("data-result") == "ongoing"
+    page.play("b2", "a1")
     page.wait(10).until(lambda d: page.find("#status").get_attribute("data-reason") == "time")
     assert "O wins: time ran out" in page.status()
     assert "fallen" in page.find("#clock-first").get_attribute("class")

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 
-from test_games import MORRIS_GAME
+from test_games import MORRIS_GAME, morris_points
 
 
 @pytest.fixture
@@ -98,3 +98,49 @@ def test_screenshots_phone_and_dark(shot_page, shots):
     page.start("ultimate")
     page.play("55", "51", "15", "52", "25")
     snap(page, shots, "dark")
+
+
+def dark(page, on=True):
+    features = [{"name": "prefers-color-scheme", "value": "dark"}] if on else []
+    page.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": features})
+
+
+def test_screenshots_morris_destinations_light_and_dark(shot_page, shots):
+    page = shot_page
+    page.start("morris")
+    for move in MORRIS_GAME[:18]:
+        points = morris_points(move)
+        for point in points[:-1]:
+            page.find(f'#board [data-move="{point}"]').click()
+            page.wait().until(lambda d: page.finds(f'#board .pt.selected[data-move="{point}"]'))
+        page.play(points[-1])
+    page.find('#board [data-move="b2"]').click()
+    page.wait().until(lambda d: len(page.finds("#board .target-dot")) >= 1)
+    snap(page, shots, "morris-destinations")
+    dark(page)
+    page.wait().until(lambda d: page.finds("#board .target-dot"))
+    snap(page, shots, "morris-destinations-dark")
+    dark(page, False)
+
+
+def test_screenshots_numbered_stones(shot_page, shots):
+    page = shot_page
+    page.start("gomoku", rule="renju")
+    page.find("#show-numbers").click()
+    page.play("h8", "h9", "i8", "g8", "i9", "i7", "j10", "k11", "g7", "h7", "j8", "f6")
+    snap(page, shots, "gomoku-numbered")
+    page.find("#show-numbers").click()
+
+
+def test_screenshots_phone_tap_to_preview(shot_page, shots):
+    page = shot_page
+    viewport(page, 390, 844)
+    page.start("gomoku", rule="freestyle", size="20")
+    page.find("#confirm-moves").click()
+    page.find('#board [data-move="a1"]').click()
+    page.find('#board [data-move="a1"]').click()
+    page.wait().until(lambda d: page.move_list() == ["a1"])
+    page.find('#board [data-move="k10"]').click()
+    page.wait().until(lambda d: page.finds('#board [data-move="k10"].ghost'))
+    snap(page, shots, "phone-preview")
+    page.find("#confirm-moves").click()

@@ -43,7 +43,9 @@ def test_save_then_load_and_a_bad_file_keeps_the_game(page, tmp_path):
     bad_move = tmp_path / "bad-move.txt"
     bad_move.write_text('[Game "tictactoe"]\n\n1. a1 a1 *\n')
     page.find("#load").send_keys(str(bad_move))
-    page.wait_text("#move-error", "move 2")
+    message = page.wait_text("#move-error", "move 2")
+    # One numbering: the move's number and name, not the crates' 0-based ply.
+    assert "move 2 (a1): this cell already has a mark" in message and "ply" not in message
     assert page.move_list() == ["h8", "h9", "i8", "i9", "j8"]
     assert page.find("#board").get_attribute("data-game") == "gomoku"
 
@@ -165,12 +167,19 @@ def test_time_controls_in_the_lobby_and_on_the_clocks(page):
     page.start("tictactoe", time="5m+3s")
     page.visible("#clocks")
     assert page.find("#clock-second .clock-time").text == "5:00"
-    assert "running" in page.find("#clock-first").get_attribute("class")
+    # As on the big game servers, no clock runs before each side has made its first move.
+    running = lambda: [side for side in ("first", "second") if "running" in page.find(f"#clock-{side}").get_attribute("class")]
+    assert running() == []
     page.play("b2")
+    assert running() == []
+    page.play("a1")
+    assert running() == ["first"]
+    assert page.find("#clock-second .clock-time").text == "5:00"
+    page.play("c3")
     # Fischer: the mover's clock gets its three seconds after the move.
     minutes, seconds = page.find("#clock-first .clock-time").text.split(":")
     assert (int(minutes), int(seconds)) > (5, 0)
-    assert "running" in page.find("#clock-second").get_attribute("class")
+    assert running() == ["second"]
 
 
 def test_a_record_lost_on_time_loads_with_its_result(page, tmp_path):
