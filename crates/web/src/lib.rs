@@ -15,6 +15,7 @@ mod config;
 mod draw;
 mod error;
 mod flag;
+pub mod friend;
 mod pages;
 mod pool;
 mod records;

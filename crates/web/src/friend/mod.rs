@@ -1,0 +1,43 @@
+//! Games with a friend: their storage (a small [`Store`] trait, SQLite behind it) and their
+//! server-run clocks.
+
+mod clock;
+mod sqlite;
+mod store;
+#[cfg(test)]
+mod tests;
+
+pub use clock::{Clocks, Kind, TimeControl};
+pub use sqlite::SqliteStore;
+pub use store::{Entry, Progress, Store, StoreError, StoredGame};
+
+use boardgames_core::Player;
+
+/// The seat called `name` (`first` or `second`).
+pub fn seat_named(name: &str) -> Option<Player> {
+    Player::ALL.into_iter().find(|p| p.name() == name)
+}
+
+/// Milliseconds since the Unix epoch.
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}
+
+/// `bytes` fresh random bytes from the operating system, as lowercase hex.
+pub fn random_hex(bytes: usize) -> Result<String, getrandom::Error> {
+    let mut buffer = vec![0u8; bytes];
+    getrandom::fill(&mut buffer)?;
+    Ok(buffer.iter().map(|b| format!("{b:02x}")).collect())
+}
+
+/// Compares a given token with a seat's in a time that does not depend on where they differ.
+pub fn same_token(given: &str, held: &str) -> bool {
+    given.len() == held.len()
+        && given
+            .bytes()
+            .zip(held.bytes())
+            .fold(0u8, |acc, (a, b)| acc | (a ^ b))
+            == 0
+}
