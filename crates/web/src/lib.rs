@@ -25,7 +25,7 @@ mod rules;
 mod state;
 mod view;
 
-pub use config::{Config, BODY_LIMIT};
+pub use config::{Config, FriendConfig, BODY_LIMIT};
 pub use error::ApiError;
 pub use pool::Pool;
 pub use state::AppState;
@@ -45,10 +45,14 @@ use tower_http::set_header::SetResponseHeaderLayer;
 /// data from the server itself only, runs no inline script, and is not framed.
 pub const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
-/// The whole service: pages, API, headers, limits.
-pub fn router(config: &Config) -> Router {
+/// The whole service: pages, API, headers, limits. It opens the friend games' database
+/// (an error says why it cannot) and starts their sweep on the current runtime.
+pub fn router(config: &Config) -> std::io::Result<Router> {
+    let friends = friend::Friends::open(&config.friend).map_err(std::io::Error::other)?;
+    friends.start_sweeping();
     let state = AppState {
         pool: Pool::new(config.workers, config.queue),
+        friends,
     };
     let api = Router::new()
         .route("/api/info", get(api::info))
@@ -58,14 +62,16 @@ pub fn router(config: &Config) -> Router {
         .route("/api/hint", post(api::hint))
         .route("/api/draw", post(api::draw))
         .route("/api/record/export", post(api::export))
-        .route("/api/record/import", post(api::import));
+        .route("/api/record/import", post(api::import))
+        .merge(friend::routes::router());
     let pages = Router::new()
         .route("/", get(pages::index))
         .route("/static/{name}", get(pages::asset))
         .route("/rules", get(pages::rules))
         .route("/rules.md", get(pages::rules_markdown))
+        .route("/friend/{id}", get(friend::routes::page))
         .layer(CompressionLayer::new().gzip(true));
-    Router::new()
+    Ok(Router::new()
         .merge(api)
         .merge(pages)
         .route("/health", get(pages::health))
@@ -85,7 +91,7 @@ pub fn router(config: &Config) -> Router {
             HeaderName::from_static("referrer-policy"),
             HeaderValue::from_static("no-referrer"),
         ))
-        .with_state(state)
+        .with_state(state))
 }
 
 /// How many connections may wait to be accepted: above the standard library's 128, so that
@@ -110,7 +116,9 @@ pub async fn serve(
     config: &Config,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    axum::serve(listener, router(config))
+    // The client's address is the unit of the cap on open friend games.
+    let service = router(config)?.into_make_service_with_connect_info::<SocketAddr>();
+    axum::serve(listener, service)
         .with_graceful_shutdown(shutdown)
         .await
 }

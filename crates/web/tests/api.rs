@@ -683,6 +683,7 @@ async fn a_full_pool_answers_503_with_retry_after() {
     let addr = start(boardgames_web::Config {
         workers: 1,
         queue: 0,
+        ..Default::default()
     })
     .await;
     let slow = json!({"op":"search","game":"gomoku","millis":1500});

@@ -146,6 +146,7 @@ async fn thousands_of_random_requests_get_json_answers() {
     let addr = start(boardgames_web::Config {
         workers: 2,
         queue: 2,
+        ..Default::default()
     })
     .await;
     let tasks: Vec<_> = (0..8u64)

@@ -1,13 +1,22 @@
-//! Games with a friend: their storage (a small [`Store`] trait, SQLite behind it) and their
-//! server-run clocks.
+//! Games with a friend: the server keeps the game, each seat is held by a secret token, and
+//! every committed action reaches the players and spectators at once over a WebSocket.
+//!
+//! A game is its setup and its list of actions in a [`Store`] (SQLite by default); the
+//! referee checks every action against the whole game, as it does for the stateless API,
+//! and the view sent to the watchers is the `/api/view` answer. An action is answered, and
+//! sent to the others, only after the store committed it.
 
 mod clock;
+mod live;
+pub(crate) mod routes;
 mod sqlite;
 mod store;
+mod sweep;
 #[cfg(test)]
 mod tests;
 
 pub use clock::{Clocks, Kind, TimeControl};
+pub use live::Friends;
 pub use sqlite::SqliteStore;
 pub use store::{Entry, Progress, Store, StoreError, StoredGame};
 
