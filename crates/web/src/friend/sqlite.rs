@@ -1,6 +1,8 @@
 //! The SQLite store: one database file (or an in-memory database), WAL mode with full
 //! synchronisation, so an action is on disk when [`Store::append`] returns and survives a
-//! crash of the server at any moment.
+//! crash of the server at any moment. Appends that arrive together are written in one
+//! transaction (a group commit): one sync of the log, often several milliseconds, serves all
+//! of them instead of each waiting for its own.
 
 use crate::friend::clock::TimeControl;
 use crate::friend::seat_named;
@@ -8,7 +10,7 @@ use crate::friend::store::{Entry, Progress, Store, StoreError, StoredGame};
 use boardgames_core::Player;
 use rusqlite::{params, Connection, OptionalExtension};
 use std::path::Path;
-use std::sync::Mutex;
+use std::sync::{mpsc, Mutex};
 
 /// The schema's version, kept in SQLite's `user_version`.
 const VERSION: i64 = 1;
@@ -46,6 +48,86 @@ CREATE INDEX IF NOT EXISTS games_updated ON games(over, updated_ms);
 #[derive(Debug)]
 pub struct SqliteStore {
     connection: Mutex<Connection>,
+    /// The appends waiting for the next group commit.
+    queue: Mutex<Vec<Pending>>,
+}
+
+/// An append waiting to be written, and where its result goes.
+#[derive(Debug)]
+struct Pending {
+    id: String,
+    index: i64,
+    entry: Entry,
+    progress: Progress,
+    reply: mpsc::Sender<Result<(), StoreError>>,
+}
+
+/// Writes `batch` in one transaction, each append in its own savepoint so that one refused
+/// append leaves the others; answers each append's result.
+fn write_batch(connection: &mut Connection, batch: &[Pending]) -> Vec<Result<(), StoreError>> {
+    let written = (|| {
+        let mut transaction = connection.transaction()?;
+        let mut results = Vec::with_capacity(batch.len());
+        for pending in batch {
+            // Dropped without a commit, a savepoint rolls back.
+            let savepoint = transaction.savepoint()?;
+            let result = append_one(&savepoint, pending)?;
+            if result.is_ok() {
+                savepoint.commit()?;
+            }
+            results.push(result);
+        }
+        transaction.commit()?;
+        Ok(results)
+    })();
+    written.unwrap_or_else(|error: rusqlite::Error| {
+        batch.iter().map(|_| Err(failed(&error))).collect()
+    })
+}
+
+/// One append inside a transaction: `Err` from SQLite aborts the batch, the inner result is
+/// the append's own (a conflict or a missing game).
+fn append_one(
+    transaction: &Connection,
+    pending: &Pending,
+) -> rusqlite::Result<Result<(), StoreError>> {
+    let id = pending.id.as_str();
+    let exists = transaction
+        .query_row("SELECT 1 FROM games WHERE id = ?1", [id], |_| Ok(()))
+        .optional()?
+        .is_some();
+    if !exists {
+        return Ok(Err(StoreError::Missing));
+    }
+    let count: i64 = transaction.query_row(
+        "SELECT COUNT(*) FROM actions WHERE game_id = ?1",
+        [id],
+        |r| r.get(0),
+    )?;
+    if count != pending.index {
+        return Ok(Err(StoreError::Conflict));
+    }
+    let entry = &pending.entry;
+    transaction.execute(
+        "INSERT INTO actions (game_id, idx, action, seat, at_ms) VALUES (?1, ?2, ?3, ?4, ?5)",
+        params![
+            id,
+            pending.index,
+            entry.action.to_string(),
+            seat_name(entry.seat),
+            entry.at_ms
+        ],
+    )?;
+    transaction.execute(
+        "UPDATE games SET over = ?2, deadline_ms = ?3, updated_ms = ?4 WHERE id = ?1",
+        params![
+            id,
+            pending.progress.over,
+            pending.progress.deadline_ms,
+            entry.at_ms
+        ],
+    )?;
+    Ok(Ok(()))
 }
 
 fn failed(error: impl std::fmt::Display) -> StoreError {
@@ -96,6 +178,7 @@ impl SqliteStore {
             .map_err(failed)?;
         Ok(SqliteStore {
             connection: Mutex::new(connection),
+            queue: Mutex::new(Vec::new()),
         })
     }
 
@@ -242,37 +325,43 @@ impl Store for SqliteStore {
         entry: &Entry,
         progress: Progress,
     ) -> Result<(), StoreError> {
-        let index = i64::try_from(index).map_err(failed)?;
-        let action = entry.action.to_string();
-        let outcome = self.with(|c| {
-            let transaction = c.transaction()?;
-            let count: i64 = transaction.query_row(
-                "SELECT COUNT(*) FROM actions WHERE game_id = ?1",
-                [id],
-                |r| r.get(0),
-            )?;
-            let exists = transaction
-                .query_row("SELECT 1 FROM games WHERE id = ?1", [id], |_| Ok(()))
-                .optional()?
-                .is_some();
-            if !exists {
-                return Ok(Err(StoreError::Missing));
+        let (reply, answer) = mpsc::channel();
+        let pending = Pending {
+            id: id.to_owned(),
+            index: i64::try_from(index).map_err(failed)?,
+            entry: entry.clone(),
+            progress,
+            reply,
+        };
+        self.queue
+            .lock()
+            .map_err(|_| failed("a previous append panicked"))?
+            .push(pending);
+        // Group commit: whoever holds the connection writes every waiting append in one
+        // transaction, so one sync of the log serves them all.
+        loop {
+            if let Ok(result) = answer.try_recv() {
+                return result;
             }
-            if count != index {
-                return Ok(Err(StoreError::Conflict));
+            let mut connection = self
+                .connection
+                .lock()
+                .map_err(|_| failed("a previous use of the database panicked"))?;
+            if let Ok(result) = answer.try_recv() {
+                return result;
             }
-            transaction.execute(
-                "INSERT INTO actions (game_id, idx, action, seat, at_ms) VALUES (?1, ?2, ?3, ?4, ?5)",
-                params![id, index, action, seat_name(entry.seat), entry.at_ms],
-            )?;
-            transaction.execute(
-                "UPDATE games SET over = ?2, deadline_ms = ?3, updated_ms = ?4 WHERE id = ?1",
-                params![id, progress.over, progress.deadline_ms, entry.at_ms],
-            )?;
-            transaction.commit()?;
-            Ok(Ok(()))
-        })?;
-        outcome
+            let batch = std::mem::take(
+                &mut *self
+                    .queue
+                    .lock()
+                    .map_err(|_| failed("a previous append panicked"))?,
+            );
+            let results = write_batch(&mut connection, &batch);
+            for (pending, result) in batch.into_iter().zip(results) {
+                // The waiting thread is gone only if it panicked; nothing to tell it.
+                let _ = pending.reply.send(result);
+            }
+        }
     }
 
     fn open_games(&self, client: Option<&str>) -> Result<u64, StoreError> {

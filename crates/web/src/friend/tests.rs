@@ -165,3 +165,40 @@ fn damaged_rows_are_errors_not_panics() {
         Err(StoreError::Failed(_))
     ));
 }
+
+#[test]
+fn appends_from_many_threads_are_committed_together_and_each_checked() {
+    let folder = tempfile::tempdir().unwrap();
+    let store = std::sync::Arc::new(SqliteStore::open(&folder.path().join("f.sqlite")).unwrap());
+    let ids: Vec<String> = (0..8).map(|n| format!("{n:016x}")).collect();
+    for id in &ids {
+        store.create(&game(id, "c")).unwrap();
+    }
+    let threads: Vec<_> = ids
+        .iter()
+        .map(|id| {
+            let (store, id) = (std::sync::Arc::clone(&store), id.clone());
+            std::thread::spawn(move || {
+                for index in 0..20 {
+                    let seat = Some(Player::ALL[index % 2]);
+                    let e = entry(json!(format!("m{index}")), seat, index as i64);
+                    store.append(&id, index, &e, GOING).unwrap();
+                    // The same index again: refused, and the batch it shares goes through.
+                    assert_eq!(
+                        store.append(&id, index, &e, GOING),
+                        Err(StoreError::Conflict)
+                    );
+                }
+            })
+        })
+        .collect();
+    for thread in threads {
+        thread.join().unwrap();
+    }
+    for id in &ids {
+        let entries = store.load(id).unwrap().unwrap().entries;
+        let moves: Vec<_> = entries.iter().map(|e| e.action.clone()).collect();
+        let expected: Vec<_> = (0..20).map(|i| json!(format!("m{i}"))).collect();
+        assert_eq!(moves, expected);
+    }
+}
