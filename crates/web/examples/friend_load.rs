@@ -197,18 +197,8 @@ async fn one_game(
     let joined = post(&mut c, &format!("/api/friend/{id}/join"), &json!({})).await?;
     let tokens = [created["token"].clone(), joined["token"].clone()];
     let seats = [created["seat"].clone(), joined["seat"].clone()];
-    let mut sockets = Vec::new();
-    for _ in 0..2 + spectators {
-        let url = format!("ws://{addr}/api/friend/{id}/ws");
-        let (socket, _) = tokio_tungstenite::connect_async(url)
-            .await
-            .map_err(|e| e.to_string())?;
-        sockets.push(socket);
-    }
+    let mut sockets = connect(addr, &id, 2 + spectators).await?;
     let mut state = created["state"].clone();
-    for socket in &mut sockets {
-        next_state(socket, 0).await?;
-    }
     while Instant::now() < deadline {
         if state["view"]["status"] != "ongoing" {
             return Ok(true);
@@ -239,6 +229,20 @@ async fn one_game(
         stats.to_spectators.extend(to_spectators);
     }
     Ok(false)
+}
+
+/// `count` watchers of game `id`, each past the first state.
+async fn connect(addr: SocketAddr, id: &str, count: u32) -> Result<Vec<Socket>, String> {
+    let mut sockets = Vec::new();
+    for _ in 0..count {
+        let url = format!("ws://{addr}/api/friend/{id}/ws");
+        let (mut socket, _) = tokio_tungstenite::connect_async(url)
+            .await
+            .map_err(|e| e.to_string())?;
+        next_state(&mut socket, 0).await?;
+        sockets.push(socket);
+    }
+    Ok(sockets)
 }
 
 async fn post(c: &mut Client, path: &str, body: &Value) -> Result<Value, String> {

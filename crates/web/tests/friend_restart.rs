@@ -56,6 +56,31 @@ fn points() -> Vec<String> {
     all
 }
 
+/// Plays the first 60 of `moves` in turn as fast as they are answered; answers the
+/// acknowledged ones (it stops at the first failure: the server was killed).
+async fn send_moves(
+    addr: SocketAddr,
+    id: String,
+    tokens: Vec<String>,
+    moves: Vec<String>,
+) -> Vec<String> {
+    let mut c = Client::new(addr);
+    let mut acknowledged = Vec::new();
+    for (ply, mv) in moves.iter().enumerate().take(60) {
+        let body = json!({"token": tokens[ply % 2], "move": mv}).to_string();
+        let path = format!("/api/friend/{id}/act");
+        let headers = [("content-type", "application/json")];
+        match c
+            .send(hyper::Method::POST, &path, &headers, body.into_bytes())
+            .await
+        {
+            Ok(reply) if reply.status == 200 => acknowledged.push(mv.clone()),
+            _ => break,
+        }
+    }
+    acknowledged
+}
+
 async fn state(c: &mut Client, id: &str) -> Value {
     let reply = c.get(&format!("/api/friend/{id}")).await;
     assert_eq!(reply.status, 200);
@@ -85,29 +110,7 @@ async fn a_game_survives_kill_9_in_the_middle_of_moves() {
     tokens.push(joined["token"].as_str().unwrap().to_owned());
     // Moves as fast as the server takes them, from another task, while the server is killed.
     let moves = points();
-    let sender = tokio::spawn({
-        let (id, tokens, moves) = (id.clone(), tokens.clone(), moves.clone());
-        async move {
-            let mut c = Client::new(addr);
-            let mut acknowledged = Vec::new();
-            for (ply, mv) in moves.iter().enumerate().take(60) {
-                let body = json!({"token": tokens[ply % 2], "move": mv}).to_string();
-                let sent = c
-                    .send(
-                        hyper::Method::POST,
-                        &format!("/api/friend/{id}/act"),
-                        &[("content-type", "application/json")],
-                        body.into_bytes(),
-                    )
-                    .await;
-                match sent {
-                    Ok(reply) if reply.status == 200 => acknowledged.push(mv.clone()),
-                    _ => break,
-                }
-            }
-            acknowledged
-        }
-    });
+    let sender = tokio::spawn(send_moves(addr, id.clone(), tokens.clone(), moves.clone()));
     tokio::time::sleep(Duration::from_millis(150)).await;
     // SIGKILL: no chance to flush or close anything.
     server.0.kill().expect("kill -9");

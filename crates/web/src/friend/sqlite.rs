@@ -4,7 +4,6 @@
 //! transaction (a group commit): one sync of the log, often several milliseconds, serves all
 //! of them instead of each waiting for its own.
 
-use crate::friend::clock::TimeControl;
 use crate::friend::seat_named;
 use crate::friend::store::{Entry, Progress, Store, StoreError, StoredGame};
 use boardgames_core::Player;
@@ -198,6 +197,62 @@ fn seat_name(seat: Option<Player>) -> Option<&'static str> {
     seat.map(Player::name)
 }
 
+/// A game's row as stored, its JSON fields still text.
+struct GameRow {
+    game: String,
+    options: String,
+    time: Option<String>,
+    tokens: [String; 2],
+    claimed: [bool; 2],
+    client: String,
+    created_ms: i64,
+    over: bool,
+    deadline_ms: Option<i64>,
+}
+
+/// An action's row: the action's JSON, the seat's name, the time.
+type ActionRow = (String, Option<String>, i64);
+
+fn read_game(connection: &Connection, id: &str) -> rusqlite::Result<Option<GameRow>> {
+    connection
+        .query_row(
+            "SELECT game, options, time, first_token, second_token, first_claimed,
+                second_claimed, client, created_ms, over, deadline_ms
+             FROM games WHERE id = ?1",
+            [id],
+            |r| {
+                Ok(GameRow {
+                    game: r.get(0)?,
+                    options: r.get(1)?,
+                    time: r.get(2)?,
+                    tokens: [r.get(3)?, r.get(4)?],
+                    claimed: [r.get(5)?, r.get(6)?],
+                    client: r.get(7)?,
+                    created_ms: r.get(8)?,
+                    over: r.get(9)?,
+                    deadline_ms: r.get(10)?,
+                })
+            },
+        )
+        .optional()
+}
+
+/// An action's row read back; a damaged one is an error.
+fn entry_of((action, seat, at_ms): ActionRow) -> Result<Entry, StoreError> {
+    let seat = match seat {
+        None => None,
+        Some(name) => Some(
+            seat_named(&name)
+                .ok_or_else(|| failed(format!("the stored seat {name:?} is damaged")))?,
+        ),
+    };
+    Ok(Entry {
+        action: parse("action", &action)?,
+        seat,
+        at_ms,
+    })
+}
+
 /// A stored text that must be JSON of the right shape.
 fn parse<T: serde::de::DeserializeOwned>(what: &str, text: &str) -> Result<T, StoreError> {
     serde_json::from_str(text).map_err(|e| failed(format!("the stored {what} is damaged: {e}")))
@@ -223,83 +278,37 @@ impl Store for SqliteStore {
     }
 
     fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
-        type Row = (
-            String,
-            String,
-            Option<String>,
-            [String; 2],
-            [bool; 2],
-            String,
-            i64,
-            bool,
-            Option<i64>,
-        );
-        type Action = (String, Option<String>, i64);
-        let found: Option<(Row, Vec<Action>)> = self.with(|c| {
+        let found = self.with(|c| {
             let transaction = c.transaction()?;
-            let row = transaction
-                .query_row(
-                    "SELECT game, options, time, first_token, second_token, first_claimed,
-                        second_claimed, client, created_ms, over, deadline_ms
-                     FROM games WHERE id = ?1",
-                    [id],
-                    |r| {
-                        Ok((
-                            r.get(0)?,
-                            r.get(1)?,
-                            r.get(2)?,
-                            [r.get(3)?, r.get(4)?],
-                            [r.get(5)?, r.get(6)?],
-                            r.get(7)?,
-                            r.get(8)?,
-                            r.get(9)?,
-                            r.get(10)?,
-                        ))
-                    },
-                )
-                .optional()?;
-            let Some(row) = row else { return Ok(None) };
+            let Some(row) = read_game(&transaction, id)? else {
+                return Ok(None);
+            };
             let mut statement = transaction.prepare_cached(
                 "SELECT action, seat, at_ms FROM actions WHERE game_id = ?1 ORDER BY idx",
             )?;
             let actions = statement
                 .query_map([id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
-                .collect::<rusqlite::Result<Vec<Action>>>()?;
+                .collect::<rusqlite::Result<Vec<ActionRow>>>()?;
             Ok(Some((row, actions)))
         })?;
         let Some((row, actions)) = found else {
             return Ok(None);
         };
-        let (game, options, time, tokens, claimed, client, created_ms, over, deadline_ms) = row;
-        let time: Option<TimeControl> = time.map(|t| parse("time control", &t)).transpose()?;
         let entries = actions
             .into_iter()
-            .map(|(action, seat, at_ms)| {
-                let seat =
-                    match seat {
-                        None => None,
-                        Some(name) => Some(seat_named(&name).ok_or_else(|| {
-                            failed(format!("the stored seat {name:?} is damaged"))
-                        })?),
-                    };
-                Ok(Entry {
-                    action: parse("action", &action)?,
-                    seat,
-                    at_ms,
-                })
-            })
+            .map(entry_of)
             .collect::<Result<Vec<Entry>, StoreError>>()?;
         Ok(Some(StoredGame {
             id: id.to_owned(),
-            game,
-            options: parse("options", &options)?,
-            time,
-            tokens,
-            claimed,
-            client,
-            created_ms,
-            over,
-            deadline_ms,
+            game: row.game,
+            options: parse("options", &row.options)?,
+            time: row.time.map(|t| parse("time control", &t)).transpose()?,
+            tokens: row.tokens,
+            claimed: row.claimed,
+            client: row.client,
+            created_ms: row.created_ms,
+            over: row.over,
+            deadline_ms: row.deadline_ms,
             entries,
         }))
     }
