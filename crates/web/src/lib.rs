@@ -1,5 +1,6 @@
 //! Play every game in the browser: a web server with the page and a stateless JSON API over
-//! the referee and the game crates (see `API.md` beside this crate's `Cargo.toml`).
+//! the referee and the game crates (see `API.md` beside this crate's `Cargo.toml`), and
+//! games with a friend on another device that the server keeps ([`friend`]).
 //!
 //! [`router`] builds the whole service for a [`Config`]; [`serve`] runs it on a listener
 //! until a shutdown signal. The binary `boardgames-web` reads its command line and calls
@@ -48,7 +49,8 @@ pub const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; 
 /// The whole service: pages, API, headers, limits. It opens the friend games' database
 /// (an error says why it cannot) and starts their sweep on the current runtime.
 pub fn router(config: &Config) -> std::io::Result<Router> {
-    let friends = friend::Friends::open(&config.friend).map_err(std::io::Error::other)?;
+    let friends =
+        friend::Friends::open(&config.friend).map_err(|e| std::io::Error::other(e.to_string()))?;
     friends.start_sweeping();
     let state = AppState {
         pool: Pool::new(config.workers, config.queue),
