@@ -326,3 +326,36 @@ async fn abandoned_games_end_by_time_and_are_deleted() {
     }
     assert!(gone, "a finished game is deleted after its keeping time");
 }
+
+/// Swap2: the first seat places three stones in a row of its own turns, then the second
+/// chooses; the seat to move is the referee's, not an alternation.
+#[tokio::test]
+async fn a_gomoku_opening_gives_the_turn_to_the_seat_the_rules_name() {
+    let addr = server(|_| {}).await;
+    let mut c = Client::new(addr);
+    let options = json!({"rule": "renju", "opening": "swap2"});
+    let (id, first) = create(&mut c, json!({"game": "gomoku", "options": options})).await;
+    let (_, second) = join(&mut c, &id).await;
+    let token = |seat: &Value| if seat == "first" { &first } else { &second };
+    let mut state = c.get(&format!("/api/friend/{id}")).await.json();
+    let mut movers = Vec::new();
+    while movers.len() < 4 {
+        let view = &state["view"];
+        let seat = view["to_move"].clone();
+        let legal: Vec<String> = serde_json::from_value(view["legal"].clone()).unwrap();
+        let mv = legal
+            .iter()
+            .find(|m| *m == "white")
+            .unwrap_or(&legal[0])
+            .clone();
+        let idle = if seat == "first" { &second } else { &first };
+        let refused = act(&mut c, &id, json!({"token": idle, "move": mv})).await;
+        assert_eq!(refused.status, 409, "{seat} is to move, not the other seat");
+        state = play(&mut c, &id, token(&seat), &mv).await;
+        movers.push((seat, mv));
+    }
+    let seats: Vec<_> = movers.iter().map(|(s, _)| s.as_str().unwrap()).collect();
+    assert_eq!(seats, ["first", "first", "first", "second"]);
+    assert_eq!(movers[3].1, "white", "the second seat chose its colour");
+    assert_eq!(state["view"]["colours"]["white"], "second");
+}
