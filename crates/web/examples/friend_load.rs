@@ -50,12 +50,17 @@ struct Args {
 #[derive(Default)]
 struct Stats {
     to_opponent: Vec<Duration>,
+    /// The same latencies by the minute of the run they were measured in.
+    by_minute: std::collections::BTreeMap<u64, Vec<Duration>>,
     to_spectators: Vec<Duration>,
     games_finished: u64,
     errors: Vec<String>,
 }
 
 type Shared = Arc<Mutex<Stats>>;
+
+/// When the run started.
+static START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
 
 const GAMES: [(&str, &str); 4] = [
     ("tictactoe", "{}"),
@@ -70,6 +75,7 @@ const GAMES: [(&str, &str); 4] = [
 #[tokio::main(flavor = "multi_thread", worker_threads = 2)]
 async fn main() {
     let args = Args::parse();
+    START.get_or_init(Instant::now);
     let folder = std::env::temp_dir().join(format!("friend-load-{}", std::process::id()));
     let (mut server, addr) = start_server(&args, &folder);
     let pid = server.id();
@@ -226,6 +232,14 @@ async fn one_game(
         next_state(&mut sockets[mover], version + 1).await?;
         let mut stats = stats.lock().unwrap();
         stats.to_opponent.push(to_opponent);
+        let minute = START
+            .get()
+            .map_or(0, |start| start.elapsed().as_secs() / 60);
+        stats
+            .by_minute
+            .entry(minute + 1)
+            .or_default()
+            .push(to_opponent);
         stats.to_spectators.extend(to_spectators);
     }
     Ok(false)
@@ -328,6 +342,16 @@ fn report(stats: &Stats, args: &Args, samples: &[(u64, u64)], high_water: u64) {
             percentile(&sorted, 1.0)
         );
     }
+    let minutes: Vec<String> = stats
+        .by_minute
+        .iter()
+        .map(|(minute, list)| {
+            let mut sorted = list.clone();
+            sorted.sort();
+            format!("{minute}: {:.1} ms", percentile(&sorted, 0.99))
+        })
+        .collect();
+    println!("p99 to the other seat by minute: {}", minutes.join(", "));
     println!(
         "moves per second: {:.0}",
         stats.to_opponent.len() as f64 / args.seconds as f64
