@@ -9,6 +9,8 @@ use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// The binary on `db`, and the address it prints.
@@ -56,13 +58,15 @@ fn points() -> Vec<String> {
     all
 }
 
-/// Plays the first 60 of `moves` in turn as fast as they are answered; answers the
-/// acknowledged ones (it stops at the first failure: the server was killed).
+/// Plays the first 60 of `moves` in turn as fast as they are answered, counting them in
+/// `progress`; answers the acknowledged ones (it stops at the first failure: the server was
+/// killed).
 async fn send_moves(
     addr: SocketAddr,
     id: String,
     tokens: Vec<String>,
     moves: Vec<String>,
+    progress: Arc<AtomicUsize>,
 ) -> Vec<String> {
     let mut c = Client::new(addr);
     let mut acknowledged = Vec::new();
@@ -74,7 +78,10 @@ async fn send_moves(
             .send(hyper::Method::POST, &path, &headers, body.into_bytes())
             .await
         {
-            Ok(reply) if reply.status == 200 => acknowledged.push(mv.clone()),
+            Ok(reply) if reply.status == 200 => {
+                acknowledged.push(mv.clone());
+                progress.fetch_add(1, Ordering::Release);
+            }
             _ => break,
         }
     }
@@ -110,8 +117,18 @@ async fn a_game_survives_kill_9_in_the_middle_of_moves() {
     tokens.push(joined["token"].as_str().unwrap().to_owned());
     // Moves as fast as the server takes them, from another task, while the server is killed.
     let moves = points();
-    let sender = tokio::spawn(send_moves(addr, id.clone(), tokens.clone(), moves.clone()));
-    tokio::time::sleep(Duration::from_millis(150)).await;
+    let progress = Arc::new(AtomicUsize::new(0));
+    let sender = tokio::spawn(send_moves(
+        addr,
+        id.clone(),
+        tokens.clone(),
+        moves.clone(),
+        Arc::clone(&progress),
+    ));
+    // Killed once ten moves are in, while the next ones are on their way.
+    while progress.load(Ordering::Acquire) < 10 {
+        tokio::time::sleep(Duration::from_millis(1)).await;
+    }
     // SIGKILL: no chance to flush or close anything.
     server.0.kill().expect("kill -9");
     server.0.wait().expect("the killed server");
