@@ -359,3 +359,72 @@ async fn a_gomoku_opening_gives_the_turn_to_the_seat_the_rules_name() {
     assert_eq!(movers[3].1, "white", "the second seat chose its colour");
     assert_eq!(state["view"]["colours"]["white"], "second");
 }
+
+/// Random and broken requests to every friend route: each gets JSON, an error says what is
+/// wrong, none is a server error, and the game's state afterwards holds exactly the actions
+/// that were answered 200.
+#[tokio::test]
+async fn random_requests_to_the_friend_routes_get_typed_answers() {
+    let addr = server(|config| config.games_per_client = 1_000).await;
+    let mut c = Client::new(addr);
+    let (id, first) = create(&mut c, json!({"game": "gomoku", "options": {"size": 9}})).await;
+    let (_, second) = join(&mut c, &id).await;
+    let mut seed = 7u64;
+    let mut next = move |n: usize| {
+        seed = boardgames_core::zobrist::splitmix64(seed);
+        (seed % n as u64) as usize
+    };
+    let zeros = "0".repeat(32);
+    let tokens = [&first, &second, &first, &second, "", "zz", &zeros];
+    let values = [
+        json!("e5"),
+        json!("a1"),
+        json!("z9"),
+        json!(3),
+        json!(null),
+        json!(["e5"]),
+    ];
+    // No resignation, no offer (two offers are an agreement): the game lasts the requests.
+    let actions = [json!("decline"), json!("accept"), json!("undo"), json!(1)];
+    let paths = ["act", "act", "act", "seat", "join", "nope"];
+    let mut acknowledged = 0;
+    for _ in 0..600 {
+        let mut body = json!({"token": tokens[next(tokens.len())]});
+        match next(4) {
+            0 => body["move"] = values[next(values.len())].clone(),
+            1 => body["action"] = actions[next(actions.len())].clone(),
+            2 => body["version"] = json!(next(4)),
+            _ => body["extra"] = json!(true),
+        }
+        if next(3) == 0 {
+            body["move"] = json!(format!(
+                "{}{}",
+                char::from(b'a' + next(9) as u8),
+                next(9) + 1
+            ));
+        }
+        let path = format!("/api/friend/{id}/{}", paths[next(paths.len())]);
+        let mut bytes = body.to_string().into_bytes();
+        if next(8) == 0 {
+            bytes.truncate(next(bytes.len()));
+        }
+        let reply = c.post_raw(&path, bytes).await;
+        assert!(
+            reply.status.is_success() || reply.status.is_client_error(),
+            "{}",
+            reply.status
+        );
+        let answer = reply.json();
+        if reply.status.is_success() {
+            acknowledged += usize::from(path.ends_with("/act"));
+        } else {
+            assert!(answer["error"].is_string(), "{answer}");
+        }
+    }
+    let state = c.get(&format!("/api/friend/{id}")).await.json();
+    assert_eq!(state["version"], acknowledged);
+    assert!(
+        acknowledged >= 3,
+        "some requests were good ones: {acknowledged}"
+    );
+}

@@ -141,7 +141,7 @@ pub async fn act(
         (None, Some(action)) => Act::Action(action),
         _ => {
             return Err(ApiError::invalid(
-                "give either \"move\" or \"action\", not both",
+                "give exactly one of \"move\" and \"action\"",
             ))
         }
     };
