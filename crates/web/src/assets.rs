@@ -53,6 +53,16 @@ pub const ASSETS: &[Asset] = &[
         body: include_bytes!("../static/style.css"),
     },
     Asset {
+        name: "friend.html",
+        content_type: "text/html; charset=utf-8",
+        body: include_bytes!("../static/friend.html"),
+    },
+    Asset {
+        name: "friend.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_bytes!("../static/friend.js"),
+    },
+    Asset {
         name: "favicon.svg",
         content_type: "image/svg+xml",
         body: include_bytes!("../static/favicon.svg"),

@@ -1,5 +1,5 @@
 //! How the server is set up: its search workers and queue, its timeouts and connection cap,
-//! and the largest request body.
+//! the largest request body, and where and how long friend games are kept.
 //! It uses nothing of the crate, so that the router (the crate root) and the handlers and
 //! errors that quote the limit all build on it.
 
@@ -39,6 +39,8 @@ pub struct Config {
     /// The most connections open at once; at the cap a new one replaces the oldest with no
     /// request in flight.
     pub max_connections: usize,
+    /// The games played with a friend.
+    pub friend: FriendConfig,
 }
 
 impl Default for Config {
@@ -53,6 +55,41 @@ impl Default for Config {
             header_timeout: HEADER_TIMEOUT,
             body_timeout: BODY_TIMEOUT,
             max_connections: MAX_CONNECTIONS,
+            friend: FriendConfig::default(),
+        }
+    }
+}
+
+/// How the server keeps the games played with a friend (`/api/friend`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FriendConfig {
+    /// The SQLite database file; `None` keeps the games in memory, lost at exit (tests).
+    pub db: Option<std::path::PathBuf>,
+    /// Games going on that one client (address) may have created; more get `429`.
+    pub games_per_client: u64,
+    /// Games going on in all; more get `503`.
+    pub games: u64,
+    /// A game in which the side to move has not moved for this long ends: that side loses
+    /// on time.
+    pub idle: std::time::Duration,
+    /// A finished game is deleted this long after its last action.
+    pub keep: std::time::Duration,
+    /// How often the server ends abandoned games and deletes old ones.
+    pub sweep: std::time::Duration,
+}
+
+impl Default for FriendConfig {
+    /// In memory; 20 games per client and 10,000 in all; idle three days, kept 30 days,
+    /// swept every second.
+    fn default() -> FriendConfig {
+        let day = std::time::Duration::from_secs(86_400);
+        FriendConfig {
+            db: None,
+            games_per_client: 20,
+            games: 10_000,
+            idle: 3 * day,
+            keep: 30 * day,
+            sweep: std::time::Duration::from_secs(1),
         }
     }
 }

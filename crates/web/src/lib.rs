@@ -1,5 +1,6 @@
 //! Play every game in the browser: a web server with the page and a stateless JSON API over
-//! the referee and the game crates (see `API.md` beside this crate's `Cargo.toml`).
+//! the referee and the game crates (see `API.md` beside this crate's `Cargo.toml`), and
+//! games with a friend on another device that the server keeps ([`friend`]).
 //!
 //! [`router`] builds the whole service for a [`Config`]; [`serve`] runs it on a listener
 //! until a shutdown signal. The binary `boardgames-web` reads its command line and calls
@@ -16,6 +17,7 @@ mod config;
 mod draw;
 mod error;
 mod flag;
+pub mod friend;
 mod pages;
 mod pool;
 mod records;
@@ -26,7 +28,9 @@ mod server;
 mod state;
 mod view;
 
-pub use config::{Config, BODY_LIMIT, BODY_TIMEOUT, HEADER_TIMEOUT, MAX_CONNECTIONS, MAX_WAIT};
+pub use config::{
+    Config, FriendConfig, BODY_LIMIT, BODY_TIMEOUT, HEADER_TIMEOUT, MAX_CONNECTIONS, MAX_WAIT,
+};
 pub use error::ApiError;
 pub use pool::Pool;
 pub use server::connection_cap;
@@ -47,10 +51,15 @@ use tower_http::set_header::SetResponseHeaderLayer;
 /// data from the server itself only, runs no inline script, and is not framed.
 pub const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
-/// The whole service: pages, API, headers, limits.
-pub fn router(config: &Config) -> Router {
+/// The whole service: pages, API, headers, limits. It opens the friend games' database
+/// (an error says why it cannot) and starts their sweep on the current runtime.
+pub fn router(config: &Config) -> std::io::Result<Router> {
+    let friends =
+        friend::Friends::open(&config.friend).map_err(|e| std::io::Error::other(e.to_string()))?;
+    friends.start_sweeping();
     let state = AppState {
         pool: Pool::new(config.workers, config.queue, config.max_wait),
+        friends,
     };
     let api = Router::new()
         .route("/api/info", get(api::info))
@@ -60,14 +69,16 @@ pub fn router(config: &Config) -> Router {
         .route("/api/hint", post(api::hint))
         .route("/api/draw", post(api::draw))
         .route("/api/record/export", post(api::export))
-        .route("/api/record/import", post(api::import));
+        .route("/api/record/import", post(api::import))
+        .merge(friend::routes::router());
     let pages = Router::new()
         .route("/", get(pages::index))
         .route("/static/{name}", get(pages::asset))
         .route("/rules", get(pages::rules))
         .route("/rules.md", get(pages::rules_markdown))
+        .route("/friend/{id}", get(friend::routes::page))
         .layer(CompressionLayer::new().gzip(true));
-    Router::new()
+    Ok(Router::new()
         .merge(api)
         .merge(pages)
         .route("/health", get(pages::health))
@@ -91,7 +102,7 @@ pub fn router(config: &Config) -> Router {
             HeaderName::from_static("referrer-policy"),
             HeaderValue::from_static("no-referrer"),
         ))
-        .with_state(state)
+        .with_state(state))
 }
 
 /// How many connections may wait to be accepted: above the standard library's 128, so that
@@ -121,7 +132,7 @@ pub async fn serve(
     let cap = connection_cap(config.max_connections);
     server::run(
         listener,
-        router(config),
+        router(config)?,
         cap,
         config.header_timeout,
         shutdown,

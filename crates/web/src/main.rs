@@ -2,9 +2,10 @@
 
 #![forbid(unsafe_code)]
 
-use boardgames_web::{listen, serve, Config};
+use boardgames_web::{listen, serve, Config, FriendConfig};
 use clap::Parser;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::path::PathBuf;
 use std::time::Duration;
 use tokio::io::AsyncReadExt;
 
@@ -44,6 +45,62 @@ struct Args {
     /// Stop when standard input closes (for servers started by tests and scripts).
     #[arg(long)]
     exit_on_stdin_eof: bool,
+    /// The folder of the friend games' database (friends.sqlite), created when missing
+    /// [default: $XDG_DATA_HOME/boardgames/web, or ~/.local/share/boardgames/web].
+    #[arg(long)]
+    data_dir: Option<PathBuf>,
+    /// The friend games' database file itself (instead of the one in --data-dir).
+    #[arg(long, conflicts_with = "data_dir")]
+    db: Option<PathBuf>,
+    /// Friend games going on that one client address may have created.
+    #[arg(long, default_value_t = FriendConfig::default().games_per_client)]
+    friend_games_per_client: u64,
+    /// Friend games going on in all.
+    #[arg(long, default_value_t = FriendConfig::default().games)]
+    friend_games: u64,
+    /// Seconds after which a friend game whose side to move has not moved ends (that side
+    /// loses on time).
+    #[arg(long, default_value_t = FriendConfig::default().idle.as_secs())]
+    friend_idle_secs: u64,
+    /// Seconds a finished friend game is kept before it is deleted.
+    #[arg(long, default_value_t = FriendConfig::default().keep.as_secs())]
+    friend_keep_secs: u64,
+    /// Milliseconds between two sweeps (ending games on time, deleting old ones).
+    #[arg(long, default_value_t = 1_000, value_parser = clap::value_parser!(u64).range(10..))]
+    friend_sweep_ms: u64,
+}
+
+/// The friend games' settings of the command line.
+fn friend_config(args: &Args) -> std::io::Result<FriendConfig> {
+    let db = match (&args.db, &args.data_dir) {
+        (Some(file), _) => file.clone(),
+        (None, Some(folder)) => folder.join("friends.sqlite"),
+        (None, None) => default_data_dir()?.join("friends.sqlite"),
+    };
+    Ok(FriendConfig {
+        db: Some(db),
+        games_per_client: args.friend_games_per_client,
+        games: args.friend_games,
+        idle: Duration::from_secs(args.friend_idle_secs),
+        keep: Duration::from_secs(args.friend_keep_secs),
+        sweep: Duration::from_millis(args.friend_sweep_ms),
+    })
+}
+
+/// `$XDG_DATA_HOME/boardgames/web`, or `~/.local/share/boardgames/web`.
+fn default_data_dir() -> std::io::Result<PathBuf> {
+    let base = match std::env::var_os("XDG_DATA_HOME").filter(|v| !v.is_empty()) {
+        Some(data) => PathBuf::from(data),
+        None => match std::env::var_os("HOME").filter(|v| !v.is_empty()) {
+            Some(home) => PathBuf::from(home).join(".local").join("share"),
+            None => {
+                return Err(std::io::Error::other(
+                    "neither XDG_DATA_HOME nor HOME is set: give --data-dir or --db",
+                ))
+            }
+        },
+    };
+    Ok(base.join("boardgames").join("web"))
 }
 
 #[tokio::main]
@@ -58,6 +115,7 @@ async fn main() -> std::io::Result<()> {
     config.header_timeout = Duration::from_millis(args.header_timeout_ms.max(1));
     config.body_timeout = Duration::from_millis(args.body_timeout_ms.max(1));
     config.max_connections = args.max_connections;
+    config.friend = friend_config(&args)?;
     let listener = listen(SocketAddr::new(args.bind, args.port))?;
     let address = listener.local_addr()?;
     // The signal handlers are in place before the address is printed: a script that reads the

@@ -904,6 +904,13 @@ async function startFromLobby(event) {
       return;
     }
   }
+  if (choice.mode === 'friend') {
+    startFriendGame(choice, control).catch((err) => {
+      errorBox.textContent = t('cannot_start', { error: errorText(err) });
+      show(errorBox, true);
+    });
+    return;
+  }
   let human = null;
   if (choice.mode === 'computer') {
     const first = choice.first === 'random' ? (Math.random() < 0.5 ? 'me' : 'computer') : choice.first;
@@ -919,6 +926,13 @@ async function startFromLobby(event) {
     errorBox.textContent = t('cannot_start', { error: errorText(err) });
     show(errorBox, true);
   }
+}
+
+/** A game with a friend: the server creates it, and its page (the creator's seat link) opens. */
+async function startFriendGame(choice, control) {
+  const time = control ? { kind: control.kind, initial: control.initial, increment: control.increment } : undefined;
+  const created = await post('/api/friend', { game: choice.name, options: choice.options, time });
+  window.location.assign(`/friend/${created.id}#${created.token}`);
 }
 
 /** Starts `game` (new, or loaded from a record); on an error nothing changes and it throws. */

@@ -47,8 +47,10 @@ def server():
             "`cargo build --profile test-release -p boardgames-web` or set BOARDGAMES_WEB_BIN",
             pytrace=False,
         )
+    # The friend games' database goes to a temporary folder, not the user's data folder.
+    data = tempfile.mkdtemp(prefix="boardgames-data-")
     process = subprocess.Popen(
-        [str(binary), "--port", "0", "--exit-on-stdin-eof"],
+        [str(binary), "--port", "0", "--exit-on-stdin-eof", "--data-dir", data],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -68,6 +70,7 @@ def server():
     except subprocess.TimeoutExpired:
         process.kill()
         process.wait()
+    shutil.rmtree(data, ignore_errors=True)
 
 
 def chrome_options(user_data: str, downloads: str) -> webdriver.ChromeOptions:
