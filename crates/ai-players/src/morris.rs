@@ -77,6 +77,25 @@ const fn level_noise(level: Level) -> Score {
     }
 }
 
+/// The endgame databases of the directory `$BOARDGAMES_MORRIS_DB`, read once per process, and
+/// the error of each file that was refused (corrupt, truncated, foreign, another format: its
+/// class is then left to the search). `None` when the variable is unset or the directory
+/// holds no database. The referee's `search`, the web page and the console `play` use them
+/// this way, so that setting the variable is the one switch.
+pub fn env_databases() -> &'static (Option<Arc<Databases>>, Vec<boardgames_morris_db::DbError>) {
+    static DB: std::sync::OnceLock<(Option<Arc<Databases>>, Vec<boardgames_morris_db::DbError>)> =
+        std::sync::OnceLock::new();
+    DB.get_or_init(|| {
+        let Some(dir) = std::env::var_os("BOARDGAMES_MORRIS_DB").filter(|d| !d.is_empty()) else {
+            return (None, Vec::new());
+        };
+        let (db, errors) = Databases::open(std::path::Path::new(&dir), 9);
+        let covered = db.classes().next().is_some();
+        let db = covered.then(|| Arc::new(db));
+        (db, errors)
+    })
+}
+
 /// A nine men's morris computer player at one level.
 pub struct MorrisPlayer {
     inner: LevelSearch<Position, WithDatabases<NoisyEvaluator>>,
@@ -148,6 +167,15 @@ impl MorrisPlayer {
             return self;
         }
         MorrisPlayer::build(level, seed, self.limits, self.table_bytes, Some(db))
+    }
+
+    /// This player with the databases named by `$BOARDGAMES_MORRIS_DB`, if that names a
+    /// directory holding some ([`env_databases`]); otherwise unchanged.
+    pub fn with_env_databases(self) -> Self {
+        match &env_databases().0 {
+            Some(db) => self.with_databases(db.clone()),
+            None => self,
+        }
     }
 
     /// The databases this player uses, if any.
