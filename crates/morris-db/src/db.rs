@@ -69,8 +69,12 @@ impl Databases {
     /// Loads class `a` v `b` from its file (already loaded: nothing to do).
     pub fn load(&mut self, a: u32, b: u32) -> Result<&Class, DbError> {
         if !self.classes.contains_key(&(a, b)) {
-            let index = ClassIndex::new(a, b);
             let path = self.dir.join(file_name(a, b));
+            // A missing file is found before the index, which takes a while to set up.
+            if let Err(source) = std::fs::metadata(&path) {
+                return Err(boardgames_solver::TableError::Io { path, source }.into());
+            }
+            let index = ClassIndex::new(a, b);
             let table = Table::read_from(&path, &header(a, b, index.size()))?;
             self.insert(a, b, Class { index, table });
         }
