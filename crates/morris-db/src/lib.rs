@@ -271,6 +271,20 @@ pub fn build_group(
     })
 }
 
+/// Solves group `a` v `b` again with the solver that needs no predecessors
+/// ([`boardgames_solver::solve_by_sweeps`]), for comparison with the stored tables (the classes
+/// its captures lead to must be loaded in `db`). One sweep over the group per distance: slow.
+pub fn sweep_group(db: &Databases, a: u32, b: u32) -> Table {
+    let group = Group {
+        classes: group_classes(a, b)
+            .into_iter()
+            .map(|(x, y)| ClassIndex::new(x, y))
+            .collect(),
+        exits: db,
+    };
+    boardgames_solver::solve_by_sweeps(&group, |_| {})
+}
+
 /// Checks every value of group `a` v `b` (loaded in `db`, with the classes its captures lead
 /// to) against the values of its successors; `progress` hears the positions checked.
 pub fn verify_group(

@@ -128,3 +128,17 @@ fn a_second_build_loads_what_the_first_wrote() {
         db.class(3, 3).unwrap().table()
     );
 }
+
+/// The solver without predecessors gives the 3 v 3, 4 v 3 and 3 v 4 tables again (a minute:
+/// ignored).
+#[test]
+#[ignore = "slow: one sweep over each group per distance"]
+fn the_sweeping_solver_agrees_on_the_small_classes() {
+    let (_, db) = small();
+    let swept = boardgames_morris_db::sweep_group(db, 3, 3);
+    assert_eq!(&swept, db.class(3, 3).unwrap().table());
+    let swept = boardgames_morris_db::sweep_group(db, 4, 3);
+    let mut stored = db.class(4, 3).unwrap().table().codes().to_vec();
+    stored.extend_from_slice(db.class(3, 4).unwrap().table().codes());
+    assert_eq!(swept.codes(), &stored[..]);
+}
