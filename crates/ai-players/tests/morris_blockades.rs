@@ -4,9 +4,9 @@
 //! alone. The positions come from the 5 v 5, 5 v 4 and 4 v 5 databases (the `blockades`
 //! example of boardgames-morris-db), where each has exactly one winning move.
 
-use boardgames_core::{ByPlayer, Game, MoveList, Player};
-use boardgames_morris::{Move, Point, Points, Position, Setup};
-use boardgames_morris_db::check::proven_value;
+use boardgames_core::{Game, MoveList, Player};
+use boardgames_morris::{Move, Position};
+use boardgames_morris_db::check::{endgame, proven_value};
 use boardgames_players::morris::{Level, MorrisPlayer};
 use boardgames_players::ComputerPlayer;
 use boardgames_solver::Value;
@@ -80,20 +80,7 @@ const BLOCKADES: [(&str, &str, &str, Player, &str, u16); 8] = [
 ];
 
 fn position(white: &str, black: &str, side: Player) -> Position {
-    let set = |names: &str| {
-        names
-            .split_whitespace()
-            .map(|n| n.parse::<Point>().unwrap())
-            .collect::<Points>()
-    };
-    Setup {
-        pieces: ByPlayer::new(set(white), set(black)),
-        in_hand: ByPlayer::new(0, 0),
-        side_to_move: side,
-        rules: Default::default(),
-    }
-    .validate()
-    .unwrap()
+    endgame(white, black, side).unwrap()
 }
 
 #[test]

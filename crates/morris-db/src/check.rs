@@ -1,12 +1,12 @@
 //! Checks of the databases against things that do not use them: an independent proof search
 //! on the rules alone, symmetric images, and the moves a player makes from them.
 
-use crate::space::position_of;
+use crate::space::{endgame_position, position_of};
 use crate::symmetry::COUNT;
 use crate::Databases;
-use boardgames_core::{ByPlayer, Game, MoveList, Player, Rng, Status};
+use boardgames_core::{Game, MoveList, Player, Rng, Status};
 use boardgames_morris::actions::map_point;
-use boardgames_morris::{Points, Position, Setup};
+use boardgames_morris::{Point, Points, Position};
 use boardgames_solver::Value;
 
 /// `true` when the side to move of `pos` has lost already, or loses within `k` plies
@@ -90,19 +90,21 @@ fn transformed(pos: &Position, s: usize, side: Player, swap: bool) -> Position {
         map(pos.pieces(Player::First)),
         map(pos.pieces(Player::Second)),
     );
-    let pieces = if swap {
-        ByPlayer::new(b, w)
-    } else {
-        ByPlayer::new(w, b)
+    let (w, b) = if swap { (b, w) } else { (w, b) };
+    endgame_position(w, b, side, pos.rules()).unwrap_or(*pos)
+}
+
+/// The position with white on the points named in `white` and black on those in `black`
+/// (names separated by spaces: `"a1 d2 g7"`), nobody holding a piece, `side` to move,
+/// standard rules; `None` when a name is not a point or no game reaches the setup.
+pub fn endgame(white: &str, black: &str, side: Player) -> Option<Position> {
+    let set = |names: &str| {
+        names
+            .split_whitespace()
+            .map(|n| n.parse::<Point>().ok())
+            .collect::<Option<Points>>()
     };
-    Setup {
-        pieces,
-        in_hand: ByPlayer::new(0, 0),
-        side_to_move: side,
-        rules: pos.rules(),
-    }
-    .validate()
-    .unwrap_or(*pos)
+    endgame_position(set(white)?, set(black)?, side, Default::default())
 }
 
 /// The symmetric images of `pos` (all 16, the side to move kept).

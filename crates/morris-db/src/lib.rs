@@ -24,23 +24,14 @@
 //! The files go to the user's data directory ([`default_dir`]), never next to the program.
 //!
 //! ```
-//! use boardgames_core::{ByPlayer, Player};
-//! use boardgames_morris::{Point, Points, Setup};
-//! use boardgames_morris_db::build;
+//! use boardgames_core::Player;
+//! use boardgames_morris_db::{build, check::endgame};
 //! use boardgames_solver::Value;
 //!
 //! let dir = std::env::temp_dir().join(format!("morris-db-doc-{}", std::process::id()));
 //! let (db, _reports) = build(&dir, 3, |_group, _progress| {})?;
-//! let set = |names: &[&str]| names.iter().map(|n| n.parse::<Point>().unwrap()).collect::<Points>();
 //! // White flies to a7, closes a1-a4-a7 and leaves black two pieces: a win in one ply.
-//! let pos = Setup {
-//!     pieces: ByPlayer::new(set(&["a1", "a4", "d2"]), set(&["g7", "f6", "e5"])),
-//!     in_hand: ByPlayer::new(0, 0),
-//!     side_to_move: Player::First,
-//!     rules: Default::default(),
-//! }
-//! .validate()
-//! .unwrap();
+//! let pos = endgame("a1 a4 d2", "g7 f6 e5", Player::First).unwrap();
 //! assert_eq!(db.value(&pos), Some(Value::Win(1)));
 //! assert_eq!(db.best_move(&pos).unwrap().0.to_string(), "d2-a7xg7");
 //! # std::fs::remove_dir_all(&dir).ok();

@@ -12,11 +12,22 @@ use boardgames_solver::{Node, Predecessors, Space, Successor, Value};
 /// The position where the side to move (white, by convention) has `own` and the other player
 /// `opp`, nobody holding a piece, under the standard rules.
 pub(crate) fn position_of(own: u32, opp: u32) -> Option<Position> {
+    endgame_position(Points(own), Points(opp), Player::First, Rules::default())
+}
+
+/// The position with white's pieces `white` and black's `black`, nobody holding a piece,
+/// `side` to move, if a game can reach it.
+pub(crate) fn endgame_position(
+    white: Points,
+    black: Points,
+    side: Player,
+    rules: Rules,
+) -> Option<Position> {
     Setup {
-        pieces: ByPlayer::new(Points(own), Points(opp)),
+        pieces: ByPlayer::new(white, black),
         in_hand: ByPlayer::new(0, 0),
-        side_to_move: Player::First,
-        rules: Rules::default(),
+        side_to_move: side,
+        rules,
     }
     .validate()
     .ok()

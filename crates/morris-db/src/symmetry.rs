@@ -40,11 +40,7 @@ pub fn image(s: usize, x: u32) -> u32 {
 /// The images of `x` under every symmetry.
 #[inline(always)]
 pub fn images(x: u32) -> [u32; COUNT] {
-    let t = &tables().0;
-    core::array::from_fn(|s| {
-        let t = &t[s];
-        t[0][(x & 0xFF) as usize] | t[1][(x >> 8 & 0xFF) as usize] | t[2][(x >> 16 & 0xFF) as usize]
-    })
+    core::array::from_fn(|s| image(s, x))
 }
 
 #[cfg(test)]

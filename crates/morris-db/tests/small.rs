@@ -2,9 +2,9 @@
 //! full verification, an independent proof search on sampled positions, symmetric images,
 //! best moves, known positions, and refused files.
 
-use boardgames_core::{ByPlayer, Player};
-use boardgames_morris::{Point, Points, Position, Setup};
-use boardgames_morris_db::check::{check_class, proven_value};
+use boardgames_core::Player;
+use boardgames_morris::Position;
+use boardgames_morris_db::check::{check_class, endgame, proven_value};
 use boardgames_morris_db::{build, file_name, verify_group, Databases, DbError};
 use boardgames_solver::{TableError, Value};
 use std::path::PathBuf;
@@ -21,23 +21,6 @@ fn small() -> &'static (PathBuf, Databases) {
         boardgames_morris_db::build_group(&mut db, 4, 3, &mut |_, _| {}).unwrap();
         (dir, db)
     })
-}
-
-fn setup(white: &[&str], black: &[&str], side: Player) -> Position {
-    let set = |names: &[&str]| {
-        names
-            .iter()
-            .map(|n| n.parse::<Point>().unwrap())
-            .collect::<Points>()
-    };
-    Setup {
-        pieces: ByPlayer::new(set(white), set(black)),
-        in_hand: ByPlayer::new(0, 0),
-        side_to_move: side,
-        rules: Default::default(),
-    }
-    .validate()
-    .unwrap()
 }
 
 #[test]
@@ -65,11 +48,11 @@ fn samples_agree_with_a_proof_search_their_images_and_their_best_moves() {
 fn named_positions_have_their_values() {
     let (_, db) = small();
     // White flies into a mill and leaves black two pieces.
-    let pos = setup(&["a1", "a4", "d2"], &["g7", "f6", "e5"], Player::First);
+    let pos = endgame("a1 a4 d2", "g7 f6 e5", Player::First).unwrap();
     assert_eq!(db.value(&pos), Some(Value::Win(1)));
     assert_eq!(proven_value(&pos, 1), Some(Value::Win(1)));
     // The same with black to move: black blocks a7 and holds (flying, three each).
-    let defend = setup(&["a1", "a4", "d2"], &["g7", "f6", "e5"], Player::Second);
+    let defend = endgame("a1 a4 d2", "g7 f6 e5", Player::Second).unwrap();
     let (mv, value) = db.best_move(&defend).unwrap();
     assert_eq!(mv.to().to_string(), "a7");
     assert!(value > Value::Loss(2), "{value}");
