@@ -79,9 +79,11 @@ const fn level_noise(level: Level) -> Score {
 
 /// The endgame databases of the directory `$BOARDGAMES_MORRIS_DB`, read once per process, and
 /// the error of each file that was refused (corrupt, truncated, foreign, another format: its
-/// class is then left to the search). `None` when the variable is unset or the directory
-/// holds no database. The referee's `search`, the web page and the console `play` use them
-/// this way, so that setting the variable is the one switch.
+/// class is then left to the search). On first use the small classes (up to 4 v 4, seconds)
+/// are built into the directory if their files are missing and none is refused; larger ones
+/// come from `cargo run --release -p boardgames-morris-db -- build`. `None` when the variable
+/// is unset or the directory holds no database. The referee's `search`, the web page and the
+/// console `play` use them this way, so that setting the variable is the one switch.
 pub fn env_databases() -> &'static (Option<Arc<Databases>>, Vec<boardgames_morris_db::DbError>) {
     static DB: std::sync::OnceLock<(Option<Arc<Databases>>, Vec<boardgames_morris_db::DbError>)> =
         std::sync::OnceLock::new();
@@ -89,12 +91,26 @@ pub fn env_databases() -> &'static (Option<Arc<Databases>>, Vec<boardgames_morri
         let Some(dir) = std::env::var_os("BOARDGAMES_MORRIS_DB").filter(|d| !d.is_empty()) else {
             return (None, Vec::new());
         };
-        let (db, errors) = Databases::open(std::path::Path::new(&dir), 9);
+        let dir = std::path::Path::new(&dir);
+        let (_, refused) = Databases::open(dir, SMALL);
+        let missing = boardgames_morris_db::classes(SMALL)
+            .into_iter()
+            .any(|(a, b)| !dir.join(boardgames_morris_db::file_name(a, b)).exists());
+        let built = if refused.is_empty() && missing {
+            boardgames_morris_db::build(dir, SMALL, |_, _| {}).err()
+        } else {
+            None
+        };
+        let (db, mut errors) = Databases::open(dir, 9);
+        errors.extend(built);
         let covered = db.classes().next().is_some();
         let db = covered.then(|| Arc::new(db));
         (db, errors)
     })
 }
+
+/// The most pieces a side of the classes built on first use.
+const SMALL: u32 = 4;
 
 /// A nine men's morris computer player at one level.
 pub struct MorrisPlayer {
