@@ -289,7 +289,7 @@ pub fn run(args: &Options, console: &mut Console) -> Result<(), String> {
     let game = Morris { rules, draw_rules };
     run_session(&game, console, options, |number| {
         options.computer_seats::<Position, _>(number, |seed| {
-            MorrisPlayer::new(level.unwrap_or(Level::Normal), seed)
+            MorrisPlayer::new(level.unwrap_or(Level::Normal), seed).with_env_databases()
         })
     });
     Ok(())

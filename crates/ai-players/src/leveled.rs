@@ -62,6 +62,11 @@ impl<G: Game, E: Evaluator<G>, W: Walk<G>> LevelSearch<G, E, W> {
         self.seed
     }
 
+    /// The evaluator of the player's search.
+    pub fn evaluator(&self) -> &E {
+        self.searcher.evaluator()
+    }
+
     /// `true` when the player searches (it has limits), `false` when it plays at random.
     pub fn searches(&self) -> bool {
         self.limits.is_some()

@@ -30,14 +30,19 @@
 //! assert_eq!(MorrisPlayer::new(Level::Normal, 7).choose_move(&start), Some(mv));
 //! ```
 
+mod databases;
 mod evaluator;
 
+pub use databases::WithDatabases;
 pub use evaluator::{MorrisEvaluator, Weights};
 
 use crate::{ComputerPlayer, LevelSearch};
 use boardgames_core::Game;
 use boardgames_morris::Position;
+use boardgames_morris_db::Databases;
 use boardgames_search::{Limits, Score, Searcher};
+use boardgames_solver::Value;
+use std::sync::Arc;
 
 pub use crate::{Level, ParseLevelError};
 
@@ -72,18 +77,74 @@ const fn level_noise(level: Level) -> Score {
     }
 }
 
+/// The endgame databases of the directory `$BOARDGAMES_MORRIS_DB`, read once per process, and
+/// the error of each file that was refused (corrupt, truncated, foreign, another format: its
+/// class is then left to the search). On first use the small classes (up to 4 v 4, seconds)
+/// are built into the directory if their files are missing and none is refused; larger ones
+/// come from `cargo run --release -p boardgames-morris-db -- build`. `None` when the variable
+/// is unset or the directory holds no database. The referee's `search`, the web page and the
+/// console `play` use them this way, so that setting the variable is the one switch.
+pub fn env_databases() -> &'static (Option<Arc<Databases>>, Vec<boardgames_morris_db::DbError>) {
+    static DB: std::sync::OnceLock<(Option<Arc<Databases>>, Vec<boardgames_morris_db::DbError>)> =
+        std::sync::OnceLock::new();
+    DB.get_or_init(|| {
+        let Some(dir) = std::env::var_os("BOARDGAMES_MORRIS_DB").filter(|d| !d.is_empty()) else {
+            return (None, Vec::new());
+        };
+        let dir = std::path::Path::new(&dir);
+        let (_, refused) = Databases::open(dir, SMALL);
+        let missing = boardgames_morris_db::classes(SMALL)
+            .into_iter()
+            .any(|(a, b)| !dir.join(boardgames_morris_db::file_name(a, b)).exists());
+        let built = if refused.is_empty() && missing {
+            boardgames_morris_db::build(dir, SMALL, |_, _| {}).err()
+        } else {
+            None
+        };
+        let (db, mut errors) = Databases::open(dir, 9);
+        errors.extend(built);
+        let covered = db.classes().next().is_some();
+        let db = covered.then(|| Arc::new(db));
+        (db, errors)
+    })
+}
+
+/// The most pieces a side of the classes built on first use.
+const SMALL: u32 = 4;
+
 /// A nine men's morris computer player at one level.
 pub struct MorrisPlayer {
-    inner: LevelSearch<Position, NoisyEvaluator>,
+    inner: LevelSearch<Position, WithDatabases<NoisyEvaluator>>,
+    limits: Option<Limits>,
+    table_bytes: usize,
 }
 
 impl MorrisPlayer {
     /// A player at `level`, its choices seeded by `seed`.
     pub fn new(level: Level, seed: u64) -> Self {
-        let evaluator = NoisyEvaluator::new(MorrisEvaluator::new(), seed, level_noise(level));
-        let searcher = Searcher::new(evaluator).with_table_bytes(level_table_bytes(level));
+        MorrisPlayer::build(
+            level,
+            seed,
+            level_limits(level),
+            level_table_bytes(level),
+            None,
+        )
+    }
+
+    fn build(
+        level: Level,
+        seed: u64,
+        limits: Option<Limits>,
+        table_bytes: usize,
+        db: Option<Arc<Databases>>,
+    ) -> Self {
+        let noisy = NoisyEvaluator::new(MorrisEvaluator::new(), seed, level_noise(level));
+        let evaluator = WithDatabases::new(noisy, db);
+        let searcher = Searcher::new(evaluator).with_table_bytes(table_bytes);
         MorrisPlayer {
-            inner: LevelSearch::from_parts(level, seed, level_limits(level), searcher),
+            inner: LevelSearch::from_parts(level, seed, limits.clone(), searcher),
+            limits,
+            table_bytes,
         }
     }
 
@@ -91,8 +152,13 @@ impl MorrisPlayer {
     /// playing at random). For tests and tuning: keep a node or depth limit for repeatable
     /// moves.
     pub fn with_limits(self, limits: Limits) -> Self {
+        let limits = self.limits.as_ref().map(|_| limits);
         MorrisPlayer {
-            inner: self.inner.with_limits(limits),
+            inner: self
+                .inner
+                .with_limits(limits.clone().unwrap_or_else(Limits::none)),
+            limits,
+            table_bytes: self.table_bytes,
         }
     }
 
@@ -101,7 +167,36 @@ impl MorrisPlayer {
     pub fn with_table_bytes(self, bytes: usize) -> Self {
         MorrisPlayer {
             inner: self.inner.with_table_bytes(bytes),
+            limits: self.limits,
+            table_bytes: bytes,
         }
+    }
+
+    /// This player with the endgame databases `db` (a searching level only): in a position
+    /// they cover it plays their best move (the quickest win, a drawing move chosen by the
+    /// search, the slowest loss), and its search knows the value of every covered position it
+    /// meets. Without draw rules this never turns a win into a draw or a loss, nor a draw into
+    /// a loss (see the module documentation for the draw rules).
+    pub fn with_databases(self, db: Arc<Databases>) -> Self {
+        let (level, seed) = (self.level(), self.inner.seed());
+        if !self.inner.searches() {
+            return self;
+        }
+        MorrisPlayer::build(level, seed, self.limits, self.table_bytes, Some(db))
+    }
+
+    /// This player with the databases named by `$BOARDGAMES_MORRIS_DB`, if that names a
+    /// directory holding some ([`env_databases`]); otherwise unchanged.
+    pub fn with_env_databases(self) -> Self {
+        match &env_databases().0 {
+            Some(db) => self.with_databases(db.clone()),
+            None => self,
+        }
+    }
+
+    /// The databases this player uses, if any.
+    pub fn databases(&self) -> Option<&Arc<Databases>> {
+        self.inner.evaluator().databases()
     }
 
     /// The level.
@@ -112,6 +207,16 @@ impl MorrisPlayer {
 
 impl ComputerPlayer<Position> for MorrisPlayer {
     fn choose_move(&mut self, position: &Position) -> Option<<Position as Game>::Move> {
+        // A won or lost covered position: the databases' move, the quickest win or the
+        // slowest loss. A drawn one is searched: every losing move scores as a proven loss
+        // there, so the search keeps the draw and picks among the drawing moves.
+        if let Some(db) = self.databases() {
+            if let Some((mv, value)) = db.best_move(position) {
+                if value != Value::Draw {
+                    return Some(mv);
+                }
+            }
+        }
         self.inner.choose_move(position)
     }
 

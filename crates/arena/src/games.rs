@@ -33,6 +33,18 @@ pub(crate) trait ArenaGame {
     fn level(&self, level: Level, seed: u64) -> Box<dyn ComputerPlayer<Self::Pos>>;
     /// Alpha-beta with the game's evaluator within `limits`, on `threads` threads.
     fn alpha_beta(&self, limits: Limits, threads: usize) -> Box<dyn Contestant<Self::Pos>>;
+    /// [`ArenaGame::alpha_beta`] that also knows the game's endgame databases; an error for
+    /// a game without them, or when they cannot be read.
+    fn alpha_beta_with_databases(
+        &self,
+        _limits: Limits,
+        _threads: usize,
+    ) -> Result<Box<dyn Contestant<Self::Pos>>, String> {
+        Err(format!(
+            "{}: no endgame databases (db=on is for morris)",
+            self.name()
+        ))
+    }
 }
 
 /// A new match of `game`: its start position under its draw rules.
@@ -252,4 +264,39 @@ impl ArenaGame for Morris {
             .with_threads(threads);
         Box::new(AlphaBeta::new(searcher, limits, same))
     }
+    fn alpha_beta_with_databases(
+        &self,
+        limits: Limits,
+        threads: usize,
+    ) -> Result<Box<dyn Contestant<Self::Pos>>, String> {
+        let db = morris_databases()?;
+        let evaluator = morris::WithDatabases::new(morris::MorrisEvaluator::new(), Some(db));
+        let searcher = Searcher::new(evaluator)
+            .with_table_bytes(TABLE_BYTES)
+            .with_threads(threads);
+        Ok(Box::new(AlphaBeta::new(searcher, limits, same)))
+    }
+}
+
+/// The morris endgame databases of the default data directory, read once for every game of
+/// the run: an error when none is there or one is refused.
+fn morris_databases() -> Result<std::sync::Arc<boardgames_morris_db::Databases>, String> {
+    use boardgames_morris_db::{default_dir, Databases};
+    static DB: std::sync::OnceLock<Result<std::sync::Arc<Databases>, String>> =
+        std::sync::OnceLock::new();
+    DB.get_or_init(|| {
+        let dir = default_dir().ok_or("no data directory for the morris databases")?;
+        let (db, errors) = Databases::open(&dir, 9);
+        if let Some(e) = errors.first() {
+            return Err(e.to_string());
+        }
+        if db.classes().next().is_none() {
+            return Err(format!(
+                "{}: no morris databases (cargo run --release -p boardgames-morris-db -- build)",
+                dir.display()
+            ));
+        }
+        Ok(std::sync::Arc::new(db))
+    })
+    .clone()
 }

@@ -5,6 +5,7 @@
 //! | `random` | a uniformly random legal move |
 //! | `beginner`, `normal`, `expert` | the game's computer level (ai-players) |
 //! | `ab:depth=6`, `ab:time=200ms`, `ab:nodes=100000`, `...,threads=2` | alpha-beta with the game's evaluator (Lazy SMP with threads) |
+//! | `ab:time=200ms,db=on` | morris: alpha-beta that also knows the endgame databases |
 //! | `mcts:time=200ms`, `mcts:sims=20000`, `mcts:...,c=1.4,threads=2` | MCTS, random playouts |
 //!
 //! Settings are `key=value` after the colon, separated by commas. A value alone is a
@@ -44,6 +45,9 @@ pub struct PlayerSpec {
     pub threads: usize,
     /// The UCT exploration constant (MCTS).
     pub exploration: Option<f64>,
+    /// Alpha-beta knows the game's endgame databases (morris: those of the default data
+    /// directory, `$BOARDGAMES_MORRIS_DB` to name another).
+    pub databases: bool,
     /// The text given, for the report.
     pub text: String,
 }
@@ -79,7 +83,7 @@ pub enum SpecError {
     NoLimit(&'static str, &'static str),
 }
 
-const AB_KEYS: &str = "depth, nodes, time, threads";
+const AB_KEYS: &str = "depth, nodes, time, threads, db";
 const MCTS_KEYS: &str = "sims, time, nodes, c, threads";
 
 impl std::str::FromStr for PlayerSpec {
@@ -110,6 +114,7 @@ impl std::str::FromStr for PlayerSpec {
             time: None,
             threads: 1,
             exploration: None,
+            databases: false,
             text: text.to_owned(),
         };
         for item in settings.into_iter().flat_map(|s| s.split(',')) {
@@ -152,6 +157,13 @@ impl PlayerSpec {
                     .ok()
                     .filter(|&t| (1..=256).contains(&t))
                     .ok_or_else(|| bad(key, value, "a thread count from 1 to 256"))?;
+            }
+            ("db", Kind::AlphaBeta) => {
+                self.databases = match value {
+                    "on" => true,
+                    "off" => false,
+                    _ => return Err(bad(key, value, "on or off")),
+                }
             }
             ("c", Kind::Mcts) => {
                 let c: f64 = value
@@ -245,6 +257,8 @@ mod tests {
             Kind::Level(Level::Expert)
         );
         assert_eq!("random".parse::<PlayerSpec>().unwrap().kind, Kind::Random);
+        assert!("ab:200ms,db=on".parse::<PlayerSpec>().unwrap().databases);
+        assert!(!"ab:200ms,db=off".parse::<PlayerSpec>().unwrap().databases);
     }
 
     #[test]
@@ -261,6 +275,8 @@ mod tests {
         assert!(err("mcts:c=-1").starts_with("bad value \"-1\" for c"));
         assert!(err("mcts:threads=300").contains("thread count"));
         assert!(err("ab:nodes=0").contains("above 0"));
+        assert!(err("ab:3,db=yes").starts_with("bad value \"yes\" for db: on or off"));
+        assert!(err("mcts:300,db=on").starts_with("mcts takes no setting \"db\""));
         assert_eq!("ab:nodes=5".parse::<PlayerSpec>().unwrap().nodes, Some(5));
         assert!(err("mcts:nodes=100").starts_with("mcts needs a limit"));
     }

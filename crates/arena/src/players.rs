@@ -66,6 +66,9 @@ pub(crate) fn build<G: ArenaGame>(
     Ok(match spec.kind {
         Kind::Random => Box::new(RandomPlayer(Rng::new(seed))),
         Kind::Level(level) => Box::new(LevelPlayer(game.level(level, seed))),
+        Kind::AlphaBeta if spec.databases => {
+            game.alpha_beta_with_databases(limits(spec), spec.threads)?
+        }
         Kind::AlphaBeta => game.alpha_beta(limits(spec), spec.threads),
         Kind::Mcts => {
             let mut player =

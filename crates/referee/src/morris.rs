@@ -9,7 +9,8 @@
 //!
 //! `search` runs ai-players' morris evaluator on the bare position: with a draw rule set, it
 //! searches the match's current position and ignores the rule and the history (the search
-//! does not see repetitions).
+//! does not see repetitions). With `$BOARDGAMES_MORRIS_DB` naming a directory of endgame
+//! databases, the search knows the exact value of every position they cover.
 
 use crate::RefereeGame;
 use boardgames_core::{Game, MoveList, Player, RandomSource, Status};
@@ -102,7 +103,9 @@ impl RefereeGame for Morris {
             Morris::Plain(position) => position,
             Morris::Ruled(game) => game.position(),
         };
-        let mut searcher = Searcher::new(MorrisEvaluator::new())
+        let db = boardgames_players::morris::env_databases().0.clone();
+        let evaluator = boardgames_players::morris::WithDatabases::new(MorrisEvaluator::new(), db);
+        let mut searcher = Searcher::new(evaluator)
             .with_table_bytes(SEARCH_TABLE_BYTES)
             .with_threads(threads);
         Ok(searcher.search(position, limits))

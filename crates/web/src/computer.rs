@@ -132,7 +132,7 @@ fn level_move(game: &GameRequest, level: Level, seed: u64) -> Result<String, Api
             let mut position = boardgames_morris::Position::new();
             referee::replay_on(&mut position, moves)?;
             let limits = boardgames_players::morris::level_limits(level);
-            let player = MorrisPlayer::new(level, seed);
+            let player = MorrisPlayer::new(level, seed).with_env_databases();
             choose(
                 with(player, capped(limits), MorrisPlayer::with_limits),
                 &position,
