@@ -5,7 +5,7 @@
 //! Moves taken back in place (`Unmake`) restore all of it.
 
 use boardgames_core::{Game, Player, Rng, Unmake};
-use boardgames_gomoku::threat::{line_key, shape_table, Threats};
+use boardgames_gomoku::threat::{line_key, shape_table, Pattern, Threats};
 use boardgames_gomoku::{Axis, Point, PointSet, Position, Rule};
 use boardgames_players::gomoku::{
     assess, eval_terms, may_be_forbidden, Cell, Class, SearchPosition, CLASSES, EVAL_TERMS,
@@ -24,6 +24,15 @@ fn raw_threats(pos: &Position, colour: Player, point: Point) -> Threats {
         let key = line_key(own, opp, point, axis, pos.size(), &rule, colour);
         table[key.index()]
     }))
+}
+
+/// The raw patterns of a point from the crate's pattern tables.
+fn raw_patterns(pos: &Position, colour: Player, point: Point) -> [Pattern; 4] {
+    let (own, opp) = (pos.stones(colour), pos.stones(colour.opponent()));
+    let rule = pos.rule();
+    Axis::ALL.map(|axis| {
+        line_key(own, opp, point, axis, pos.size(), &rule, colour).pattern(&rule, colour)
+    })
 }
 
 /// The empty points within the star neighbourhood of some stone.
@@ -71,7 +80,12 @@ fn check(tracked: &SearchPosition) -> Result<(), TestCaseError> {
                 continue;
             };
             let (_, classes) = assess(want);
-            for (sum, term) in terms.iter_mut().zip(eval_terms(want)) {
+            let patterns = if pos.stone_at(point).is_some() {
+                [Pattern::None; 4]
+            } else {
+                raw_patterns(&pos, colour, point)
+            };
+            for (sum, term) in terms.iter_mut().zip(eval_terms(patterns)) {
                 *sum += u16::from(term);
             }
             for class in Class::ALL {
@@ -133,7 +147,16 @@ fn check_point(
     // no term.
     let restricted = *pos.rule().forbidden_points.get(colour);
     let dead = restricted && may_be_forbidden(want);
-    prop_assert_eq!(tracked.cell(colour, point), Cell::of(want, restricted));
+    let patterns = if pos.stone_at(point).is_some() {
+        [Pattern::None; 4]
+    } else {
+        raw_patterns(&pos, colour, point)
+    };
+    prop_assert_eq!(patterns.map(Pattern::line_shape), want.0);
+    prop_assert_eq!(
+        tracked.cell(colour, point),
+        Cell::of_patterns(patterns, restricted)
+    );
     prop_assert_eq!(tracked.cell(colour, point).is_dead(), dead);
     Ok((!dead).then_some(want))
 }

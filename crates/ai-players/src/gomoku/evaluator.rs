@@ -218,7 +218,11 @@ fn dot(weights: &[Score; EVAL_TERMS], terms: [u16; EVAL_TERMS]) -> Score {
 /// [`LineShape::ClosedThree`](boardgames_gomoku::threat::LineShape::ClosedThree) to
 /// [`LineShape::Five`](boardgames_gomoku::threat::LineShape::Five), in declaration order;
 /// terms 7, 8 and 9 count the points where it would make two fours, a four and a live three,
-/// and two live threes.
+/// and two live threes; terms 10 to 13 count the axes where it would make each two from
+/// [`Pattern::ClosedTwo`](boardgames_gomoku::threat::Pattern::ClosedTwo) to
+/// [`Pattern::OpenTwo`](boardgames_gomoku::threat::Pattern::OpenTwo), and terms 14, 15 and 16
+/// the points where it would make a live three and a live two, two live twos, and a four and
+/// a live two.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct EvalWeights {
     /// The weight of each of the side to move's terms.
@@ -249,22 +253,34 @@ impl EvalWeights {
     /// to three times as much as the waiting side's (an open two: 38 and 13), and a four to
     /// make about the same (60 and 58). The weights of standard and renju.
     pub const FITTED: EvalWeights = EvalWeights {
-        to_move: [11, 42, 38, 60, 200, 150, 750, 250, 572, -61],
-        waiting: [7, 24, 13, 58, 76, 161, 600, -16, 180, -17],
+        to_move: [
+            11, 42, 38, 60, 200, 150, 750, 250, 572, -61, 0, 0, 0, 0, 0, 0, 0,
+        ],
+        waiting: [
+            7, 24, 13, 58, 76, 161, 600, -16, 180, -17, 0, 0, 0, 0, 0, 0, 0,
+        ],
     };
 
     /// The weights of freestyle: [`EvalWeights::FITTED`] tuned by freestyle matches, with
     /// threes and fours to make worth less and the four-three more.
     pub const FREESTYLE: EvalWeights = EvalWeights {
-        to_move: [11, 38, 21, 41, 200, 150, 750, 250, 636, -72],
-        waiting: [8, 14, 9, 46, 50, 138, 614, -39, 201, -29],
+        to_move: [
+            11, 38, 21, 41, 200, 150, 750, 250, 636, -72, 0, 0, 0, 0, 0, 0, 0,
+        ],
+        waiting: [
+            8, 14, 9, 46, 50, 138, 614, -39, 201, -29, 0, 0, 0, 0, 0, 0, 0,
+        ],
     };
 
     /// The hand-set weights: the same values for both sides, a quarter more for the side to
     /// move. The weights of the Caro rules.
     pub const HAND_SET: EvalWeights = EvalWeights {
-        to_move: [7, 25, 30, 50, 200, 150, 750, 250, 187, 100],
-        waiting: [6, 20, 24, 40, 160, 120, 600, 200, 150, 80],
+        to_move: [
+            7, 25, 30, 50, 200, 150, 750, 250, 187, 100, 0, 0, 0, 0, 0, 0, 0,
+        ],
+        waiting: [
+            6, 20, 24, 40, 160, 120, 600, 200, 150, 80, 0, 0, 0, 0, 0, 0, 0,
+        ],
     };
 }
 

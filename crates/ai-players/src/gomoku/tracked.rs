@@ -2,9 +2,9 @@
 //! to date as stones are played, so the evaluator reads them instead of scanning the board.
 
 use super::lines::Line;
-use super::values::{packed_terms, unpack_terms, Cell, Class, CLASSES, EVAL_TERMS};
+use super::values::{packed_terms, unpack_terms, Cell, Class, PackedTerms, CLASSES, EVAL_TERMS};
 use boardgames_core::{ByPlayer, Game, MoveList, Player, RandomSource, Status, Unmake};
-use boardgames_gomoku::threat::{line_key_on_line, shape_table, LineShape, Threats};
+use boardgames_gomoku::threat::{line_key_on_line, pattern_table, Pattern, Threats};
 use boardgames_gomoku::{
     Axis, IllegalMove, LineWords, ParsePointError, Point, PointSet, Position, Rule, MAX_SIZE,
 };
@@ -61,7 +61,7 @@ pub struct SearchPosition {
     cells: ByPlayer<[Cell; POINTS]>,
     /// The evaluation terms (`eval_terms`) summed over the empty points, by
     /// colour, packed ([`packed_terms`]).
-    terms: ByPlayer<u128>,
+    terms: ByPlayer<PackedTerms>,
     /// The number of points in each threat class, by colour.
     counts: ByPlayer<[u16; CLASSES]>,
     /// The empty points near stones.
@@ -71,8 +71,8 @@ pub struct SearchPosition {
     neighbours: ByPlayer<[u8; POINTS]>,
     /// Each colour's stones along the lines of the four axes.
     words: ByPlayer<LineWords>,
-    /// The shape tables of the two colours under the rule.
-    tables: ByPlayer<&'static [LineShape]>,
+    /// The pattern tables of the two colours under the rule.
+    tables: ByPlayer<&'static [Pattern]>,
     /// Whether a stone can change shapes anywhere along its lines (not only within five
     /// points).
     whole_lines: bool,
@@ -92,7 +92,7 @@ pub struct SearchUndo {
     position: Position,
     point: Point,
     near: PointSet,
-    terms: ByPlayer<u128>,
+    terms: ByPlayer<PackedTerms>,
     counts: ByPlayer<[u16; CLASSES]>,
     /// The length of the change log before the move.
     mark: u32,
@@ -105,14 +105,14 @@ impl SearchPosition {
         let mut tracked = SearchPosition {
             position,
             cells: ByPlayer::splat([Cell::NONE; POINTS]),
-            terms: ByPlayer::splat(0),
+            terms: ByPlayer::splat([0; 2]),
             counts: ByPlayer::splat([0; CLASSES]),
             near: PointSet::EMPTY,
             neighbours: ByPlayer::splat([0; POINTS]),
             words: ByPlayer::splat(LineWords::EMPTY),
             tables: ByPlayer::new(
-                shape_table(&rule, Player::First),
-                shape_table(&rule, Player::Second),
+                pattern_table(&rule, Player::First),
+                pattern_table(&rule, Player::Second),
             ),
             whole_lines: whole_lines(&rule),
             root_stones: position.stone_count() as u16,
@@ -194,8 +194,8 @@ impl SearchPosition {
         u32::from(self.counts.get(colour)[class as usize])
     }
 
-    /// The shape a stone of `colour` at index `at` of `line` makes along it under `rule`, with
-    /// the line's own and opposing stones `words` (bit `i`: index `i`).
+    /// The pattern a stone of `colour` at index `at` of `line` makes along it under `rule`,
+    /// with the line's own and opposing stones `words` (bit `i`: index `i`).
     #[inline(always)]
     fn shape_on_line(
         &self,
@@ -203,7 +203,7 @@ impl SearchPosition {
         words: (u32, u32),
         line: &Line,
         at: u32,
-    ) -> LineShape {
+    ) -> Pattern {
         let key = line_key_on_line(words.0, words.1, line.len, at, rule, colour);
         self.tables
             .get(colour)
@@ -213,7 +213,7 @@ impl SearchPosition {
     }
 
     /// Calls `found` with each empty point other than `point` on the line through `point`
-    /// along `axis`, within the reach of its shapes, and the shape a stone of `colour` on
+    /// along `axis`, within the reach of its shapes, and the pattern a stone of `colour` on
     /// `point` would make along `axis` once a stone of the other colour stands on that point:
     /// what a blocking stone there leaves of the shape (read from the line words, the board
     /// unchanged).
@@ -222,7 +222,7 @@ impl SearchPosition {
         colour: Player,
         point: Point,
         axis: Axis,
-        mut found: impl FnMut(Point, LineShape),
+        mut found: impl FnMut(Point, Pattern),
     ) {
         let size = self.position.size();
         let line = Line::through(point, axis, size);
@@ -346,9 +346,9 @@ impl SearchPosition {
                 let index = row as usize * MAX_SIZE as usize + col as usize;
                 for colour in Player::ALL {
                     let own = *words.get(colour);
-                    // Fewer than two own stones within four points make no shape; own stones
-                    // only ever come, so the point had none before either.
-                    if (((own as u64) << 4 >> i) & 0x1FF).count_ones() < 2 {
+                    // With no own stone within four points there is no shape and no two; own
+                    // stones only ever come, so the point had none before either.
+                    if ((own as u64) << 4 >> i) & 0x1FF == 0 {
                         continue;
                     }
                     let opp = *words.get(colour.opponent());
@@ -381,7 +381,10 @@ impl SearchPosition {
         let (old_classes, new_classes) = (old.classes(), new.classes());
         // Every lane of the sum holds at least the old cell's terms: no borrow crosses lanes.
         let terms = self.terms.get_mut(colour);
-        *terms = (*terms + packed_terms(new)).wrapping_sub(packed_terms(old));
+        let (new_terms, old_terms) = (packed_terms(new), packed_terms(old));
+        for k in 0..2 {
+            terms[k] = (terms[k] + new_terms[k]).wrapping_sub(old_terms[k]);
+        }
         let counts = self.counts.get_mut(colour);
         let mut gone = old_classes & !new_classes;
         while gone != 0 {
