@@ -32,8 +32,9 @@ const NEAR_PATTERN: [u32; 5] = [0b10101, 0b01110, 0b11011, 0b01110, 0b10101];
 /// The shapes are those of [`Position::threats_at`], except that under renju black's live
 /// threes are not tested for being true threes (a heuristic's view; black's forbidden points
 /// themselves are tested exactly by the evaluator), and black's points that may be forbidden
-/// count no class and no term ([`Cell::of`]). Once the game is over the shapes are no longer
-/// updated.
+/// count no class and no term ([`Cell::of`]). Each axis of a point keeps its fine
+/// [`Pattern`] (the shape, or the kind of two; [`Cell::pattern`]), read from the gomoku
+/// crate's [`pattern_table`]. Once the game is over the shapes are no longer updated.
 ///
 /// It also takes moves back in place ([`Unmake`]): a search built with
 /// [`boardgames_search::Searcher::make_unmake`] changes one position and restores it instead of
