@@ -123,12 +123,13 @@ fn the_side_to_move_is_worth_more_than_the_same_shapes_waiting() {
     for weights in [
         EvalWeights::FREESTYLE,
         EvalWeights::FITTED,
+        EvalWeights::SELF_PLAY,
         EvalWeights::HAND_SET,
     ] {
         let evaluator = GomokuEvaluator::new().with_weights(weights);
         for to_move in ["black", "white"] {
             let position: Position = diagram(to_move).parse().unwrap();
-            let tracked = SearchPosition::new(position);
+            let tracked = SearchPosition::with_twos(position, true);
             let (black, white) = (tracked.terms(Player::First), tracked.terms(Player::Second));
             if to_move == "black" {
                 assert_eq!(black, white);

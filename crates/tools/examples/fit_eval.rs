@@ -141,7 +141,7 @@ fn replay(
 ) {
     for (i, &mv) in moves.iter().enumerate() {
         if i >= 3 && position.status() == Status::Ongoing {
-            if let Some(features) = features(options, &SearchPosition::new(position)) {
+            if let Some(features) = features(options, &SearchPosition::with_twos(position, true)) {
                 let won = position.side_to_move() == winner;
                 set.push((features, f64::from(u8::from(won))));
             }

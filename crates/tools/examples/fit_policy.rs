@@ -136,7 +136,7 @@ fn replay(mut position: Position, moves: &[Point], recent: bool, set: &mut Vec<S
     for (i, &mv) in moves.iter().enumerate() {
         if i >= 3 && position.status() == Status::Ongoing {
             let last = [moves[i - 1], moves[i - 2]].map(|m| Some(m).filter(|_| recent));
-            if let Some(sample) = sample(&SearchPosition::new(position), mv, last) {
+            if let Some(sample) = sample(&SearchPosition::with_twos(position, true), mv, last) {
                 set.push(sample);
             }
         }

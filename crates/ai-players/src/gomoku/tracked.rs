@@ -4,7 +4,7 @@
 use super::lines::Line;
 use super::values::{packed_terms, unpack_terms, Cell, Class, PackedTerms, CLASSES, EVAL_TERMS};
 use boardgames_core::{ByPlayer, Game, MoveList, Player, RandomSource, Status, Unmake};
-use boardgames_gomoku::threat::{line_key_on_line, pattern_table, Pattern, Threats};
+use boardgames_gomoku::threat::{line_key_on_line, pattern_table, shape_table, Pattern, Threats};
 use boardgames_gomoku::{
     Axis, IllegalMove, LineWords, ParsePointError, Point, PointSet, Position, Rule, MAX_SIZE,
 };
@@ -72,8 +72,13 @@ pub struct SearchPosition {
     neighbours: ByPlayer<[u8; POINTS]>,
     /// Each colour's stones along the lines of the four axes.
     words: ByPlayer<LineWords>,
-    /// The pattern tables of the two colours under the rule.
+    /// The pattern tables of the two colours under the rule, with the twos
+    /// ([`SearchPosition::with_twos`]).
     tables: ByPlayer<&'static [Pattern]>,
+    /// The shape tables of the two colours under the rule, without the twos.
+    shapes: ByPlayer<&'static [boardgames_gomoku::threat::LineShape]>,
+    /// Whether the twos are kept ([`SearchPosition::with_twos`]).
+    twos: bool,
     /// Whether a stone can change shapes anywhere along its lines (not only within five
     /// points).
     whole_lines: bool,
@@ -100,8 +105,17 @@ pub struct SearchUndo {
 }
 
 impl SearchPosition {
-    /// The position with its shapes computed.
+    /// The position with its shapes computed, without the twos: every axis's pattern is its
+    /// [`Pattern::of_shape`], and the terms of the twos are 0.
     pub fn new(position: Position) -> SearchPosition {
+        SearchPosition::with_twos(position, false)
+    }
+
+    /// The position with its patterns computed, the twos included when `twos` is `true`.
+    /// Keeping the twos costs a fifth to a third of the search's speed (a point with one own
+    /// stone on a line can hold a two, so each move re-reads more points): the fitting tools
+    /// keep them, and the play keeps them only where weights that use them pay for it.
+    pub fn with_twos(position: Position, twos: bool) -> SearchPosition {
         let rule = position.rule();
         let mut tracked = SearchPosition {
             position,
@@ -115,6 +129,11 @@ impl SearchPosition {
                 pattern_table(&rule, Player::First),
                 pattern_table(&rule, Player::Second),
             ),
+            shapes: ByPlayer::new(
+                shape_table(&rule, Player::First),
+                shape_table(&rule, Player::Second),
+            ),
+            twos,
             whole_lines: whole_lines(&rule),
             root_stones: position.stone_count() as u16,
             changed: Vec::new(),
@@ -206,11 +225,22 @@ impl SearchPosition {
         at: u32,
     ) -> Pattern {
         let key = line_key_on_line(words.0, words.1, line.len, at, rule, colour);
-        self.tables
-            .get(colour)
-            .get(key.index())
-            .copied()
-            .unwrap_or_default()
+        if self.twos {
+            self.tables
+                .get(colour)
+                .get(key.index())
+                .copied()
+                .unwrap_or_default()
+        } else {
+            let shape = self.shapes.get(colour).get(key.index()).copied();
+            Pattern::of_shape(shape.unwrap_or_default())
+        }
+    }
+
+    /// Whether the twos are kept ([`SearchPosition::with_twos`]).
+    #[inline]
+    pub fn tracks_twos(&self) -> bool {
+        self.twos
     }
 
     /// Calls `found` with each empty point other than `point` on the line through `point`
@@ -324,6 +354,8 @@ impl SearchPosition {
         let size = self.position.size();
         let rule = self.position.rule();
         let restricted = rule.forbidden_points;
+        // A shape needs two own stones within four points, a two one.
+        let least = if self.twos { 1 } else { 2 };
         for axis in Axis::ALL {
             let line = Line::through(point, axis, size);
             let words = ByPlayer::new(
@@ -347,9 +379,9 @@ impl SearchPosition {
                 let index = row as usize * MAX_SIZE as usize + col as usize;
                 for colour in Player::ALL {
                     let own = *words.get(colour);
-                    // With no own stone within four points there is no shape and no two; own
-                    // stones only ever come, so the point had none before either.
-                    if ((own as u64) << 4 >> i) & 0x1FF == 0 {
+                    // With fewer own stones within four points there is no pattern; own stones
+                    // only ever come, so the point had none before either.
+                    if (((own as u64) << 4 >> i) & 0x1FF).count_ones() < least {
                         continue;
                     }
                     let opp = *words.get(colour.opponent());
