@@ -282,7 +282,7 @@ impl EvalWeights {
     /// --colour-bias`), in the units of [`EvalWeights::FITTED`]. A single two is worth little;
     /// a point where a two meets a three or a four is worth a good deal. They weigh the twos,
     /// which only a [`SearchPosition::with_twos`] keeps: no level plays with them (against
-    /// [`EvalWeights::FITTED`] they scored even, with a fifth to a third fewer nodes a
+    /// [`EvalWeights::FITTED`] they scored even, with a fifth to two fifths fewer nodes a
     /// second).
     pub const SELF_PLAY: EvalWeights = EvalWeights {
         to_move: [

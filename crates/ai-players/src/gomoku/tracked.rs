@@ -112,7 +112,7 @@ impl SearchPosition {
     }
 
     /// The position with its patterns computed, the twos included when `twos` is `true`.
-    /// Keeping the twos costs a fifth to a third of the search's speed (a point with one own
+    /// Keeping the twos costs a fifth to two fifths of the search's speed (a point with one own
     /// stone on a line can hold a two, so each move re-reads more points): the fitting tools
     /// keep them, and the play keeps them only where weights that use them pay for it.
     pub fn with_twos(position: Position, twos: bool) -> SearchPosition {
