@@ -3,7 +3,7 @@
 //! code (row words, table lookups) with them on random positions.
 
 use crate::rule::End;
-use crate::threat::{line_key, line_key_on_line, LineShape};
+use crate::threat::{line_key, line_key_on_line, LineShape, Pattern};
 use crate::{Axis, Point, PointSet, Position, Rule};
 use boardgames_core::{Game, Player, Rng, Status};
 
@@ -143,6 +143,36 @@ impl Slow {
         } else {
             LineShape::None
         }
+    }
+}
+
+impl Slow {
+    /// The pattern along `axis` through the empty point `p`, by the definitions of
+    /// [`Pattern`]: the shape, or where there is none, the two counted by placing one more
+    /// stone on each empty point within four steps and asking the slow shape again.
+    fn pattern(&self, p: Point, axis: Axis) -> Pattern {
+        let shape = self.shape(p, axis);
+        if shape != LineShape::None {
+            return Pattern::of_shape(shape);
+        }
+        let (mut live, mut closed) = (0, 0);
+        for steps in (-4..=4).filter(|&s| s != 0) {
+            let Some(q) = p.step(axis, steps, self.size) else {
+                continue;
+            };
+            if self.own.contains(q) || self.opp.contains(q) {
+                continue;
+            }
+            let mut own = self.own;
+            own.insert(q);
+            let more = Slow { own, ..*self };
+            match more.shape(p, axis) {
+                LineShape::OpenThree | LineShape::SplitThree => live += 1,
+                LineShape::ClosedThree => closed += 1,
+                _ => {}
+            }
+        }
+        Pattern::two(live, closed)
     }
 }
 
@@ -301,5 +331,49 @@ proptest! {
         // The finished board reads back from its diagram with the same status.
         let back: Position = pos.to_string().parse().unwrap();
         prop_assert_eq!(back, pos);
+    }
+}
+
+proptest! {
+    // The slow patterns place a stone on every point of every line: fewer cases.
+    #![proptest_config(ProptestConfig {
+        cases: if cfg!(debug_assertions) { 4 } else { 48 },
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
+
+    /// The pattern table's entry for every empty point, axis and colour equals the slow
+    /// pattern, under every rule; and under renju, a black point whose pattern on some axis
+    /// is an overline or two fours, and none a five, is forbidden by the position's judge.
+    #[test]
+    fn table_patterns_equal_slow_patterns(
+        size in 5u32..=20,
+        rule in 0usize..6,
+        plies in 0usize..120,
+        seed in any::<u64>(),
+        crowd in any::<bool>(),
+    ) {
+        let rule = [RULES.as_slice(), &[Rule::RENJU]].concat()[rule];
+        let pos = random_position(size, rule, plies, seed, crowd);
+        if pos.status().is_over() {
+            return Ok(());
+        }
+        for colour in Player::ALL {
+            let (own, opp) = (pos.stones(colour), pos.stones(colour.opponent()));
+            let slow = Slow::new(&pos, colour);
+            for p in pos.empty_points() {
+                let patterns = Axis::ALL.map(|axis| {
+                    line_key(own, opp, p, axis, pos.size(), &rule, colour).pattern(&rule, colour)
+                });
+                for (axis, &got) in Axis::ALL.into_iter().zip(&patterns) {
+                    let want = slow.pattern(p, axis);
+                    prop_assert_eq!(got, want, "{:?} at {} {:?} under {}\n{}", colour, p, axis, rule, pos);
+                }
+                let forbidden_shape = patterns.iter().any(|&t| matches!(t, Pattern::Overline | Pattern::DoubleFour));
+                if *rule.forbidden_points.get(colour) && forbidden_shape && !patterns.contains(&Pattern::Five) {
+                    prop_assert!(pos.forbidden(colour, p).is_some(), "{} under {}\n{}", p, rule, pos);
+                }
+            }
+        }
     }
 }

@@ -89,20 +89,20 @@ impl LineShape {
 
 /// The ways one side of the window can look: 121 with the edge within four points, and
 /// 81 x 4 with the fifth point on the board.
-const SIDES: usize = 121 + 81 * 4;
+pub(super) const SIDES: usize = 121 + 81 * 4;
 /// The number of distinct keys: one side times the other.
-const KEYS: usize = SIDES * SIDES;
+pub(super) const KEYS: usize = SIDES * SIDES;
 /// Where the sides whose first `k` points are on the board (then the edge) start.
 const EDGE_OFFSET: [u16; 5] = [0, 1, 4, 13, 40];
 
 /// The content of one axis through a point for one colour (see the module doc): an index
 /// into the shape tables ([`LineKey::index`]), whose numbering is opaque.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct LineKey(u32);
+pub struct LineKey(pub(super) u32);
 
 /// The state of a point of the window as the classifier sees it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Cell {
+pub(super) enum Cell {
     Empty,
     Own,
     Opp,
@@ -386,12 +386,12 @@ pub fn line_key_on_line(
 
 /// One side decoded: the five points outwards, and the end beyond a run through the fifth.
 #[derive(Clone, Copy, Debug)]
-struct Side {
-    cells: [Cell; 5],
-    beyond: End,
+pub(super) struct Side {
+    pub(super) cells: [Cell; 5],
+    pub(super) beyond: End,
 }
 
-fn decode_side(index: usize) -> Side {
+pub(super) fn decode_side(index: usize) -> Side {
     let mut cells = [Cell::Edge; 5];
     let mut beyond = End::Empty;
     let (on_board, mut digits, fifth) = if index < 121 {
@@ -426,17 +426,49 @@ fn decode_side(index: usize) -> Side {
     Side { cells, beyond }
 }
 
-/// An eleven-point window with the centre at index 5, and the ends past its two extremes.
-#[derive(Clone, Copy, Debug)]
-struct Window {
-    cells: [Cell; 11],
-    beyond: [End; 2],
+/// The index of a side: the inverse of [`decode_side`] (the end beyond the fifth point
+/// matters only when that point holds an own stone).
+pub(super) fn encode_side(side: &Side) -> usize {
+    let on_board = side
+        .cells
+        .iter()
+        .position(|&c| c == Cell::Edge)
+        .unwrap_or(5);
+    let digits = side.cells[..on_board.min(4)]
+        .iter()
+        .fold(0, |value, &cell| value * 3 + cell_digit(cell));
+    if on_board < 5 {
+        return EDGE_OFFSET[on_board] as usize + digits;
+    }
+    let fifth = match side.cells[4] {
+        Cell::Opp => 1,
+        Cell::Own if side.beyond == End::Stone => 2,
+        Cell::Own => 3,
+        _ => 0,
+    };
+    121 + digits * 4 + fifth
 }
 
-const CENTRE: usize = 5;
+/// The base-3 digit of a cell on the board: empty 0, own 1, opponent 2.
+const fn cell_digit(cell: Cell) -> usize {
+    match cell {
+        Cell::Own => 1,
+        Cell::Opp => 2,
+        _ => 0,
+    }
+}
+
+/// An eleven-point window with the centre at index 5, and the ends past its two extremes.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Window {
+    pub(super) cells: [Cell; 11],
+    pub(super) beyond: [End; 2],
+}
+
+pub(super) const CENTRE: usize = 5;
 
 impl Window {
-    fn from_key(key: usize) -> Window {
+    pub(super) fn from_key(key: usize) -> Window {
         let back = decode_side(key / SIDES);
         let forward = decode_side(key % SIDES);
         let mut cells = [Cell::Own; 11];
@@ -448,6 +480,17 @@ impl Window {
             cells,
             beyond: [back.beyond, forward.beyond],
         }
+    }
+
+    /// The key of this window: the inverse of [`Window::from_key`].
+    pub(super) fn key(&self) -> usize {
+        let side = |d: fn(usize) -> usize, beyond: End| Side {
+            cells: core::array::from_fn(|k| self.cells[d(k)]),
+            beyond,
+        };
+        let back = side(|k| CENTRE - 1 - k, self.beyond[0]);
+        let forward = side(|k| CENTRE + 1 + k, self.beyond[1]);
+        encode_side(&back) * SIDES + encode_side(&forward)
     }
 
     fn end(&self, index: Option<usize>, side: usize) -> End {
@@ -571,7 +614,7 @@ impl Window {
 
 /// Which table a colour uses under a rule: overline wins or not, times the three end tests.
 #[inline]
-const fn flavour(rule: &Rule, colour: Player) -> usize {
+pub(super) const fn flavour(rule: &Rule, colour: Player) -> usize {
     let ends = match rule.ends {
         Ends::Ignored => 0,
         Ends::NotBothBlocked { edge_blocks: true } => 1,
@@ -645,6 +688,7 @@ mod tests {
                 "{i}"
             );
             assert!(seen.insert(format!("{side:?}")));
+            assert_eq!(encode_side(&side), i);
         }
         assert!(LineShape::ALL.windows(2).all(|w| w[0] < w[1]));
     }

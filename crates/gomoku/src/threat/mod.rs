@@ -33,8 +33,10 @@
 //! ```
 
 pub mod line;
+pub mod pattern;
 
 pub use line::{line_key, line_key_on_line, shape_table, LineKey, LineShape};
+pub use pattern::{pattern_table, Pattern};
 
 use crate::line_words::LineWords;
 use crate::point::{Axis, Point, MAX_POINTS};
