@@ -50,7 +50,7 @@ PRESETS: Dict[str, Dict[str, Any]] = {
     "tictactoe": dict(widths=(32,), games_per_generation=200, shards=2, simulations=50,
                       first_simulations=200, sample_plies=4, window=8, train_steps=600,
                       gate_games=32, gate=0.5, generations=4),
-    "ultimate": dict(),
+    "ultimate": dict(widths=(128, 64), games_per_generation=800, train_steps=3000),
 }
 
 
@@ -255,7 +255,7 @@ class Trainer:
 def player_spec(weights: Optional[str], settings: Settings) -> str:
     """The arena spec of MCTS with ``weights`` (random playouts without)."""
     if weights is None:
-        return f"mcts:sims={settings.first_simulations}"
+        return f"mcts:sims={settings.simulations}"
     return f"mcts:sims={settings.simulations},net={weights}"
 
 
