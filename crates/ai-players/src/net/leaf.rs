@@ -15,9 +15,14 @@ const CACHE_SLOTS: usize = 4096;
 /// The search values a leaf at its first visit and asks for its priors when it expands it, at
 /// a later visit; the policy logits of the last few thousand positions valued are kept (by
 /// Zobrist key) so that the expansion reuses them instead of evaluating the network again.
+///
+/// Leaves are seen from their side to move, so a `to_move` plane is all ones: its weights are
+/// folded into the first layer's biases once, and each evaluation skips it.
 #[derive(Clone, Debug)]
 pub struct NetLeaf<G> {
     net: Arc<Network>,
+    /// The inputs of the `to_move` plane, zeroed after each observation (folded into `net`).
+    ones: core::ops::Range<usize>,
     scratch: Scratch,
     input: Vec<f32>,
     playout_share: f64,
@@ -43,7 +48,14 @@ impl<G: Game + Actions + Observe> NetLeaf<G> {
             [shape.planes, shape.rows, shape.columns],
             actions,
         )?;
+        let plane = sample
+            .observation_planes()
+            .iter()
+            .position(|&p| p == "to_move");
+        let ones = plane.map_or(0..0, |p| p * shape.plane_len()..(p + 1) * shape.plane_len());
+        let net = Arc::new(Network::clone(&net).fold_ones(ones.clone()));
         Ok(NetLeaf {
+            ones,
             scratch: net.scratch(),
             input: vec![0.0; shape.len()],
             playout_share: 0.0,
@@ -76,6 +88,7 @@ impl<G: Game + Actions + Observe> NetLeaf<G> {
         if position.write_observation(side, &mut self.input).is_err() {
             return 0.0;
         }
+        self.input[self.ones.clone()].fill(0.0);
         let value = self.net.evaluate(&self.input, &mut self.scratch);
         let key = position.zobrist();
         let slot = key as usize & (CACHE_SLOTS - 1);

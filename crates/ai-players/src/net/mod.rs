@@ -235,6 +235,21 @@ impl Network {
         scratch.value[0].tanh()
     }
 
+    /// This network with inputs `range` taken as always 1: their first-layer weights are
+    /// added to the biases and zeroed, so the caller zeroes those inputs and the evaluation
+    /// skips them (the `to_move` plane seen from the side to move is all ones).
+    pub(crate) fn fold_ones(mut self, range: core::ops::Range<usize>) -> Network {
+        let layer = &mut self.hidden[0];
+        for i in range.filter(|&i| i < layer.inputs) {
+            let row = &mut layer.weights[i * layer.outputs..(i + 1) * layer.outputs];
+            for (b, w) in layer.biases.iter_mut().zip(row.iter_mut()) {
+                *b += *w;
+                *w = 0.0;
+            }
+        }
+        self
+    }
+
     /// Every layer in file order: the hidden ones, the value head, the policy head.
     pub(crate) fn layers(&self) -> impl Iterator<Item = &Dense> {
         self.hidden.iter().chain([&self.value, &self.policy])

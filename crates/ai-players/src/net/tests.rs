@@ -121,3 +121,25 @@ fn the_network_guides_a_search_to_a_legal_move() {
     assert!(start.is_legal(result.best_move.unwrap()));
     assert_eq!(result.simulations, 300);
 }
+
+#[test]
+fn folding_the_to_move_plane_keeps_the_values() {
+    let mut net = small();
+    // The to_move plane (inputs 18..27) feeds both hidden units.
+    for i in 18..27 {
+        net.hidden[0].weights[i * 2] = 0.125;
+        net.hidden[0].weights[i * 2 + 1] = -0.25;
+    }
+    let position: boardgames_tictactoe::Position = "XX./O../...".parse().unwrap();
+    let mut input = vec![0.0; 27];
+    position
+        .write_observation(position.side_to_move(), &mut input)
+        .unwrap();
+    let mut scratch = net.scratch();
+    let plain = net.evaluate(&input, &mut scratch);
+    let mut leaf = NetLeaf::new(Arc::new(net), "tictactoe", &position, "t").unwrap();
+    assert!((leaf.net_value(&position) - plain).abs() < 1e-6);
+    assert!(leaf.network().hidden[0].weights[18 * 2..]
+        .iter()
+        .all(|&w| w == 0.0));
+}
