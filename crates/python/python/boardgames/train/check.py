@@ -5,6 +5,7 @@ the opponent tries every legal move at each of its turns, so every line of the g
 reachable against the network is played out, with the network first and second.
 """
 
+import sys
 from typing import Dict
 
 import numpy as np
@@ -48,3 +49,18 @@ def every_line(weights_path: str, game: str = "tictactoe") -> Dict[str, int]:
     for me in (0, 1):
         walk(new_state(game), me)
     return tally
+
+
+def main(argv=None) -> int:
+    """``python -m boardgames.train.check FILE``: prints the tally; exit status 1 on a loss."""
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) != 1:
+        print("usage: python -m boardgames.train.check WEIGHTS.bgnn", file=sys.stderr)
+        return 2
+    tally = every_line(args[0])
+    print(tally)
+    return 1 if tally["losses"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

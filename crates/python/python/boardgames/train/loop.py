@@ -45,11 +45,13 @@ class Settings:
     progress: bool = True
 
 
-#: Each game's settings: tic-tac-toe learns perfect play in a few small generations.
+#: Each game's settings. Tic-tac-toe samples every move of its self-play in proportion to the
+#: visits (``sample_plies=9``), so that its positions cover the lines a perfect player must
+#: answer, however bad the opponent's moves.
 PRESETS: Dict[str, Dict[str, Any]] = {
-    "tictactoe": dict(widths=(32,), games_per_generation=200, shards=2, simulations=50,
-                      first_simulations=200, sample_plies=4, window=8, train_steps=600,
-                      gate_games=32, gate=0.5, generations=4),
+    "tictactoe": dict(widths=(64,), games_per_generation=400, shards=2, simulations=200,
+                      first_simulations=400, sample_plies=9, window=8, train_steps=1000,
+                      gate_games=32, gate=0.5, generations=8),
     "ultimate": dict(widths=(128, 64), games_per_generation=800, train_steps=3000),
 }
 
