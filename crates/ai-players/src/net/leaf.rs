@@ -3,6 +3,7 @@
 use super::{Network, Scratch, WeightsError};
 use boardgames_core::actions::{Actions, Observe};
 use boardgames_core::{Game, Rng};
+use boardgames_search::mcts::softmax;
 use boardgames_search::Leaf;
 use std::sync::Arc;
 
@@ -125,21 +126,4 @@ impl<G: Game + Actions + Observe> Leaf<G> for NetLeaf<G> {
         softmax(priors);
         true
     }
-}
-
-/// `values` turned into probabilities in place (shifted by the maximum, so no exponent
-/// overflows; all-equal when none is finite).
-pub(crate) fn softmax(values: &mut [f32]) {
-    let top = values.iter().copied().fold(f32::NEG_INFINITY, f32::max);
-    if !top.is_finite() {
-        let uniform = 1.0 / values.len().max(1) as f32;
-        values.iter_mut().for_each(|v| *v = uniform);
-        return;
-    }
-    let mut sum = 0.0;
-    for v in values.iter_mut() {
-        *v = (*v - top).exp();
-        sum += *v;
-    }
-    values.iter_mut().for_each(|v| *v /= sum);
 }
