@@ -3,7 +3,7 @@
 
 use boardgames_core::Game;
 use boardgames_players::net::{Network, WeightsErrorKind};
-use boardgames_players::ultimate::learned::load_network;
+use boardgames_players::ultimate::learned::{checked_in, load_network, WEIGHTS_NAME};
 use boardgames_players::ultimate::{LearnedPlayer, Level, UltimatePlayer};
 use boardgames_players::ComputerPlayer;
 use boardgames_search::Limits;
@@ -62,4 +62,14 @@ fn an_unusable_file_is_named_and_the_expert_plays() {
         load_network(&missing).unwrap_err().kind,
         WeightsErrorKind::Missing
     ));
+}
+
+#[test]
+fn the_checked_in_network_reads_and_plays() {
+    let net = checked_in().unwrap();
+    assert_eq!(net.game(), "ultimate");
+    let mut player = LearnedPlayer::new(Ok(net), WEIGHTS_NAME, Limits::simulations(100), 1);
+    assert!(player.is_learned());
+    let start = Position::new();
+    assert!(start.is_legal(player.choose_move(&start).unwrap()));
 }

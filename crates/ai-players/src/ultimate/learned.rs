@@ -16,6 +16,20 @@ pub type NetMcts = MctsPlayer<Position, NetLeaf<Position>>;
 /// The game name a network for ultimate carries in its file.
 pub const GAME: &str = "ultimate";
 
+/// The file name of the checked-in network, in the crate's `data` folder.
+pub const WEIGHTS_NAME: &str = "ultimate-v1.bgnn";
+
+/// The best network trained so far, built into the crate (`data/ultimate-v1.bgnn`; its
+/// `README.md` says how it was made).
+pub const WEIGHTS: &[u8] = include_bytes!("../../data/ultimate-v1.bgnn");
+
+/// The checked-in network ([`WEIGHTS`]), read and checked.
+pub fn checked_in() -> Result<Arc<Network>, WeightsError> {
+    let net = Network::from_bytes(WEIGHTS, WEIGHTS_NAME)?;
+    check(&net, WEIGHTS_NAME)?;
+    Ok(Arc::new(net))
+}
+
 /// Reads an ultimate network from `path`: an error naming the file if it is missing,
 /// unreadable, corrupt or made for another game or observation shape.
 pub fn load_network(path: impl AsRef<Path>) -> Result<Arc<Network>, WeightsError> {
