@@ -296,6 +296,13 @@ def _bar(total: int, label: str, on: bool):
     return Silent()
 
 
+def _best_name(state: Dict[str, Any]) -> str:
+    """What the best player is, for the history: a generation, or random playouts."""
+    if state["best"] is None:
+        return "random playouts"
+    return f"generation {state.get('best_generation', '?')}"
+
+
 def generation_step(run: Run, trainer: Trainer, g: int) -> Dict[str, Any]:
     """One generation: self-play by the best, training, gating; the history line."""
     s = run.s
@@ -320,7 +327,7 @@ def generation_step(run: Run, trainer: Trainer, g: int) -> Dict[str, Any]:
     entry = dict(generation=g, kept=kept, value_loss=value_loss, policy_loss=policy_loss,
                  positions=positions, games=s.games_per_generation, window_positions=len(data["z"]),
                  self_play_seconds=round(played, 1), seconds=round(time.time() - started, 1),
-                 against=run.state["best"] or "random playouts", **result)
+                 against=_best_name(run.state), **result)
     if kept:
         shutil.copyfile(candidate, run.path("best.bgnn"))
         run.state["best"] = run.path("best.bgnn")
@@ -353,7 +360,7 @@ def run(settings: Settings) -> Dict[str, Any]:
         if settings.progress:
             print(f"generation {g}: {'kept' if entry['kept'] else 'dropped'}, score "
                   f"{entry['score']:.3f} [{entry['score_low']:.3f}, {entry['score_high']:.3f}] "
-                  f"against {os.path.basename(entry['against'])}, losses value "
+                  f"against {entry['against']}, losses value "
                   f"{entry['value_loss']:.3f} policy {entry['policy_loss']:.3f}, "
                   f"{entry['seconds']:.0f} s", flush=True)
     r.save()
