@@ -1,5 +1,6 @@
 //! Ultimate tic-tac-toe benchmarks: perft(6) from the start, legal move generation over a
-//! fixed list of positions, uniformly random playouts.
+//! fixed list of positions, uniformly random playouts, and the checked-in network's value
+//! and policy over the same positions.
 
 mod common;
 
@@ -56,7 +57,28 @@ fn bench_ultimate(c: &mut Criterion) {
     });
 
     common::bench_playouts(&mut group, "1000 random playouts", Position::new());
+    bench_network(&mut group, &positions);
     group.finish();
+}
+
+/// The checked-in network's value and policy logits of each position, as the MCTS leaves
+/// compute them (observation, then evaluation).
+fn bench_network(
+    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    positions: &[Position],
+) {
+    use boardgames_players::net::NetLeaf;
+    use boardgames_players::ultimate::learned::{checked_in, GAME};
+    let net = checked_in().expect("the checked-in network");
+    let mut leaf = NetLeaf::new(net, GAME, &Position::new(), "bench").unwrap();
+    group.bench_function("network value and policy, 256 positions", |b| {
+        b.iter(|| {
+            black_box(positions)
+                .iter()
+                .map(|pos| leaf.net_value(pos))
+                .sum::<f32>()
+        })
+    });
 }
 
 criterion_group!(benches, bench_ultimate);

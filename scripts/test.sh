@@ -35,7 +35,7 @@ venv="$target/venv"
 [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
 "$venv/bin/python" -m pip install --quiet --upgrade pip
 "$venv/bin/python" -m pip install --quiet -r crates/python/requirements-test.txt \
-  -r crates/web/tests/browser/requirements.txt
+  -r crates/python/requirements-train.txt -r crates/web/tests/browser/requirements.txt
 # The package itself, built by maturin from the sources of this checkout.
 "$venv/bin/python" -m pip install --quiet --force-reinstall --no-deps ./crates/python
 

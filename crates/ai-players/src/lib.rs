@@ -13,6 +13,8 @@
 //!   mobility by stage, and three levels (beginner, normal, expert) that map to search limits.
 //! - [`mcts`]: Monte Carlo tree search players for every game ([`MctsPlayer`]), beside the
 //!   alpha-beta levels: no evaluator, limits in simulations or time.
+//! - [`net`]: small value and policy networks read from versioned weights files, and MCTS
+//!   leaves valued by them ([`net::NetLeaf`]).
 //!
 //! ## Features
 //!
@@ -47,6 +49,7 @@ mod level;
 mod leveled;
 pub mod mcts;
 pub mod morris;
+pub mod net;
 mod noise;
 mod player;
 pub mod tictactoe;

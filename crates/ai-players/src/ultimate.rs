@@ -28,9 +28,11 @@
 //! ```
 
 mod evaluator;
+pub mod learned;
 mod tables;
 
 pub use evaluator::{UltimateEvaluator, Weights};
+pub use learned::LearnedPlayer;
 
 use crate::{ComputerPlayer, LevelSearch};
 use boardgames_core::Game;

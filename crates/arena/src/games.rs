@@ -2,6 +2,8 @@
 //! openings, its levels and its alpha-beta player.
 
 use crate::contestant::{AlphaBeta, Contestant};
+use crate::player_spec::PlayerSpec;
+use crate::players::net_mcts;
 use boardgames_core::matches::record::RecordGame;
 use boardgames_core::matches::{DrawRules, Match};
 use boardgames_players::{gomoku, morris, tictactoe, ultimate, ComputerPlayer, Level};
@@ -42,6 +44,18 @@ pub(crate) trait ArenaGame {
     ) -> Result<Box<dyn Contestant<Self::Pos>>, String> {
         Err(format!(
             "{}: no endgame databases (db=on is for morris)",
+            self.name()
+        ))
+    }
+    /// MCTS guided by the network of `spec` (its `net` weights file), seeded by `seed`; an
+    /// error for a game without networks or a file that cannot be used.
+    fn net_mcts(
+        &self,
+        _spec: &PlayerSpec,
+        _seed: u64,
+    ) -> Result<Box<dyn Contestant<Self::Pos>>, String> {
+        Err(format!(
+            "no network player for {}: tictactoe and ultimate have them",
             self.name()
         ))
     }
@@ -89,6 +103,13 @@ impl ArenaGame for TicTacToe {
             .with_threads(threads);
         Box::new(AlphaBeta::new(searcher, limits, same))
     }
+    fn net_mcts(
+        &self,
+        spec: &PlayerSpec,
+        seed: u64,
+    ) -> Result<Box<dyn Contestant<Self::Pos>>, String> {
+        net_mcts(self.name(), &self.start_position(), spec, seed)
+    }
 }
 
 /// Ultimate tic-tac-toe under the standard rules.
@@ -123,6 +144,13 @@ impl ArenaGame for Ultimate {
             .with_depth_step(2)
             .with_threads(threads);
         Box::new(AlphaBeta::new(searcher, limits, same))
+    }
+    fn net_mcts(
+        &self,
+        spec: &PlayerSpec,
+        seed: u64,
+    ) -> Result<Box<dyn Contestant<Self::Pos>>, String> {
+        net_mcts(self.name(), &self.start_position(), spec, seed)
     }
 }
 

@@ -7,6 +7,7 @@
 //! | `ab:depth=6`, `ab:time=200ms`, `ab:nodes=100000`, `...,threads=2` | alpha-beta with the game's evaluator (Lazy SMP with threads) |
 //! | `ab:time=200ms,db=on` | morris: alpha-beta that also knows the endgame databases |
 //! | `mcts:time=200ms`, `mcts:sims=20000`, `mcts:...,c=1.4,threads=2` | MCTS, random playouts |
+//! | `mcts:sims=800,net=PATH`, `mcts:...,net=PATH,mix=0.25` | MCTS guided by a network's weights file (tic-tac-toe and ultimate): its value at the leaves (mixed with `mix` of a random playout) and its policy as PUCT priors |
 //!
 //! Settings are `key=value` after the colon, separated by commas. A value alone is a
 //! shorthand: one with a unit (`200ms`, `1s`, `1.5s`) is the time, a bare number the depth
@@ -48,6 +49,10 @@ pub struct PlayerSpec {
     /// Alpha-beta knows the game's endgame databases (morris: those of the default data
     /// directory, `$BOARDGAMES_MORRIS_DB` to name another).
     pub databases: bool,
+    /// The weights file of a network guiding MCTS (its path, case kept).
+    pub net: Option<String>,
+    /// The share of a random playout in a network-guided MCTS's leaf values (0 to 1).
+    pub mix: Option<f64>,
     /// The text given, for the report.
     pub text: String,
 }
@@ -84,19 +89,19 @@ pub enum SpecError {
 }
 
 const AB_KEYS: &str = "depth, nodes, time, threads, db";
-const MCTS_KEYS: &str = "sims, time, nodes, c, threads";
+const MCTS_KEYS: &str = "sims, time, nodes, c, threads, net, mix";
 
 impl std::str::FromStr for PlayerSpec {
     type Err = SpecError;
 
     fn from_str(text: &str) -> Result<PlayerSpec, SpecError> {
         let text = text.trim();
-        let lower = text.to_ascii_lowercase();
-        let (head, settings) = match lower.split_once(':') {
-            Some((head, settings)) => (head, Some(settings)),
-            None => (lower.as_str(), None),
+        // The settings keep their case (a weights file's path); the rest is read lowercased.
+        let (head, settings) = match text.split_once(':') {
+            Some((head, settings)) => (head.to_ascii_lowercase(), Some(settings)),
+            None => (text.to_ascii_lowercase(), None),
         };
-        let kind = match (head, settings) {
+        let kind = match (head.as_str(), settings) {
             ("random", None) => Kind::Random,
             ("ab" | "alphabeta", Some(_)) => Kind::AlphaBeta,
             ("mcts", Some(_)) => Kind::Mcts,
@@ -115,6 +120,8 @@ impl std::str::FromStr for PlayerSpec {
             threads: 1,
             exploration: None,
             databases: false,
+            net: None,
+            mix: None,
             text: text.to_owned(),
         };
         for item in settings.into_iter().flat_map(|s| s.split(',')) {
@@ -133,11 +140,17 @@ impl PlayerSpec {
             _ => ("mcts", MCTS_KEYS),
         };
         let (key, value) = match item.split_once('=') {
-            Some((key, value)) => (key.trim(), value.trim()),
-            None if item.ends_with('s') => ("time", item),
-            None if self.kind == Kind::AlphaBeta => ("depth", item),
-            None => ("sims", item),
+            Some((key, value)) => (key.trim().to_ascii_lowercase(), value.trim()),
+            None if item.to_ascii_lowercase().ends_with('s') => ("time".into(), item),
+            None if self.kind == Kind::AlphaBeta => ("depth".into(), item),
+            None => ("sims".into(), item),
         };
+        if (key.as_str(), self.kind) == ("net", Kind::Mcts) && !value.is_empty() {
+            self.net = Some(value.to_owned());
+            return Ok(());
+        }
+        let (key, value) = (key.as_str(), value.to_ascii_lowercase());
+        let value = value.as_str();
         let unknown = || SpecError::UnknownKey {
             player,
             key: key.to_owned(),
@@ -172,6 +185,14 @@ impl PlayerSpec {
                     .filter(|c: &f64| c.is_finite() && *c >= 0.0)
                     .ok_or_else(|| bad(key, value, "a finite number at least 0"))?;
                 self.exploration = Some(c);
+            }
+            ("mix", Kind::Mcts) => {
+                let mix: f64 = value
+                    .parse()
+                    .ok()
+                    .filter(|m: &f64| (0.0..=1.0).contains(m))
+                    .ok_or_else(|| bad(key, value, "a number from 0 to 1"))?;
+                self.mix = Some(mix);
             }
             _ => return Err(unknown()),
         }
@@ -279,5 +300,16 @@ mod tests {
         assert!(err("mcts:300,db=on").starts_with("mcts takes no setting \"db\""));
         assert_eq!("ab:nodes=5".parse::<PlayerSpec>().unwrap().nodes, Some(5));
         assert!(err("mcts:nodes=100").starts_with("mcts needs a limit"));
+        assert!(err("mcts:sims=5,mix=2").starts_with("bad value \"2\" for mix"));
+        assert!(err("ab:depth=5,net=w.bgnn").starts_with("ab takes no setting \"net\""));
+    }
+
+    #[test]
+    fn a_network_path_keeps_its_case() {
+        let spec: PlayerSpec = "MCTS:sims=800,Net=/Data/Best.bgnn,mix=0.25"
+            .parse()
+            .unwrap();
+        assert_eq!(spec.net.as_deref(), Some("/Data/Best.bgnn"));
+        assert_eq!((spec.simulations, spec.mix), (Some(800), Some(0.25)));
     }
 }

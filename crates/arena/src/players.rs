@@ -4,9 +4,13 @@
 use crate::contestant::{Contestant, MoveInfo};
 use crate::games::ArenaGame;
 use crate::player_spec::{Kind, PlayerSpec};
+use boardgames_core::actions::{Actions, Observe};
 use boardgames_core::{Game, Rng};
+use boardgames_players::net::{NetLeaf, Network};
 use boardgames_players::{ComputerPlayer, MctsPlayer};
-use boardgames_search::Limits;
+use boardgames_search::mcts::ParallelGame;
+use boardgames_search::{Leaf, Limits};
+use std::sync::Arc;
 
 /// A computer level of ai-players (its search is not reported).
 struct LevelPlayer<P: Game>(Box<dyn ComputerPlayer<P>>);
@@ -34,7 +38,7 @@ impl<P: Game> Contestant<P> for RandomPlayer {
     }
 }
 
-impl<P: Game> Contestant<P> for MctsPlayer<P> {
+impl<P: Game, L: Leaf<P>> Contestant<P> for MctsPlayer<P, L> {
     fn choose(&mut self, position: &P) -> Option<P::Move> {
         self.choose_move(position)
     }
@@ -70,13 +74,40 @@ pub(crate) fn build<G: ArenaGame>(
             game.alpha_beta_with_databases(limits(spec), spec.threads)?
         }
         Kind::AlphaBeta => game.alpha_beta(limits(spec), spec.threads),
-        Kind::Mcts => {
-            let mut player =
-                MctsPlayer::<G::Pos>::new(limits(spec), seed).with_threads(spec.threads);
-            if let Some(c) = spec.exploration {
-                player = player.with_exploration(c).map_err(|e| e.to_string())?;
-            }
-            Box::new(player)
-        }
+        Kind::Mcts if spec.net.is_some() => game.net_mcts(spec, seed)?,
+        Kind::Mcts => Box::new(mcts(MctsPlayer::<G::Pos>::new(limits(spec), seed), spec)?),
     })
+}
+
+/// An MCTS player with the spec's threads and exploration.
+fn mcts<P: ParallelGame, L: Leaf<P> + Send>(
+    player: MctsPlayer<P, L>,
+    spec: &PlayerSpec,
+) -> Result<MctsPlayer<P, L>, String> {
+    let player = player.with_threads(spec.threads);
+    match spec.exploration {
+        Some(c) => player.with_exploration(c).map_err(|e| e.to_string()),
+        None => Ok(player),
+    }
+}
+
+/// MCTS guided by the network of the spec's weights file, for `game` starting at `start`.
+pub(crate) fn net_mcts<P>(
+    game: &str,
+    start: &P,
+    spec: &PlayerSpec,
+    seed: u64,
+) -> Result<Box<dyn Contestant<P>>, String>
+where
+    P: ParallelGame + Actions + Observe + 'static,
+{
+    let path = spec.net.as_deref().unwrap_or_default();
+    let net = Network::load(path).map_err(|e| e.to_string())?;
+    let leaf = NetLeaf::new(Arc::new(net), game, start, path)
+        .map_err(|e| e.to_string())?
+        .with_playout_share(spec.mix.unwrap_or(0.0));
+    Ok(Box::new(mcts(
+        MctsPlayer::with_leaf(leaf, limits(spec), seed),
+        spec,
+    )?))
 }

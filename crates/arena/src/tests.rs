@@ -204,3 +204,41 @@ fn a_forfeit_is_a_loss_and_the_cap_a_draw() {
     };
     assert_eq!(won.result_text(), "first won (line)");
 }
+
+/// Plays `games` games of `a` against random, without openings; errors as text.
+fn against_random<G: ArenaGame>(game: &G, a: &PlayerSpec, games: usize) -> Result<u32, String> {
+    let summary = duel::run(
+        game,
+        [a, &spec("random")],
+        &config(games, vec![]),
+        0..games,
+        &mut |_, _| Ok(()),
+    );
+    summary.map(|s| s.total.games()).map_err(|e| e.to_string())
+}
+
+/// A network-guided MCTS plays from a weights file; a missing, mismatched or unsupported one
+/// is an error naming the file or the game.
+#[test]
+fn network_players_load_their_weights_or_say_why_not() {
+    use boardgames_players::net::Network;
+    let dir = std::env::temp_dir().join(format!("arena-net-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("TicTacToe.bgnn");
+    let net = Network::zeros("tictactoe", [3, 3, 3], 9, &[8]).unwrap();
+    std::fs::write(&path, net.to_bytes()).unwrap();
+    let player = spec(&format!("mcts:sims=50,net={}", path.display()));
+    assert_eq!(against_random(&games::TicTacToe, &player, 2), Ok(2));
+    let error = against_random(&games::Ultimate, &player, 1).unwrap_err();
+    assert!(
+        error.contains("TicTacToe.bgnn") && error.contains("mismatched"),
+        "{error}"
+    );
+    let missing = spec("mcts:sims=50,net=/no/such/file.bgnn");
+    let error = against_random(&games::TicTacToe, &missing, 1).unwrap_err();
+    assert!(error.contains("/no/such/file.bgnn: missing"), "{error}");
+    let morris = games::Morris { quiet_moves: 50 };
+    let error = against_random(&morris, &player, 1).unwrap_err();
+    assert!(error.contains("no network player for morris"), "{error}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

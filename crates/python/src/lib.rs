@@ -16,6 +16,7 @@ mod self_play;
 mod shards;
 mod state;
 mod tracked;
+mod train;
 mod vector;
 
 use pyo3::prelude::*;
@@ -36,6 +37,7 @@ fn _boardgames(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(shards::arena_shard, m)?)?;
     m.add_function(wrap_pyfunction!(shards::arena_merge, m)?)?;
     m.add_function(wrap_pyfunction!(self_play::self_play_shard, m)?)?;
+    m.add_function(wrap_pyfunction!(train::mcts_self_play, m)?)?;
     m.add("BoardgamesError", py.get_type::<errors::BoardgamesError>())?;
     m.add("IllegalMove", py.get_type::<errors::IllegalMove>())?;
     m.add("ParseError", py.get_type::<errors::ParseError>())?;

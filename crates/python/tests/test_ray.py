@@ -96,3 +96,21 @@ def test_without_ray_the_error_says_how_to_install(monkeypatch):
     monkeypatch.setitem(sys.modules, "ray", None)  # import ray now raises ImportError
     with pytest.raises(ImportError, match="pip install"):
         bray.run_arena("tictactoe", "random", "random")
+
+
+def test_training_with_ray_workers_makes_the_single_process_networks(cluster, tmp_path):
+    pytest.importorskip("jax")
+    pytest.importorskip("optax")
+    from boardgames.train import Settings, run
+
+    def tiny(out, address):
+        return Settings(game="tictactoe", out=str(out), generations=1, widths=(8,),
+                        games_per_generation=6, shards=3, simulations=10, first_simulations=20,
+                        train_steps=10, batch=16, gate_games=4, progress=False, address=address)
+
+    run(tiny(tmp_path / "ray", ""))
+    run(tiny(tmp_path / "local", None))
+    for name in ("gen-000.bgnn", "selfplay/g000-s02.npz"):
+        assert (tmp_path / "ray" / name).exists()
+    assert (tmp_path / "ray" / "gen-000.bgnn").read_bytes() == (
+        tmp_path / "local" / "gen-000.bgnn").read_bytes()

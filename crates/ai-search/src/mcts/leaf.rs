@@ -108,16 +108,24 @@ impl<G: Game, E: Evaluator<G> + Clone> Leaf<G> for Heuristic<E> {
                 .map(|&mv| f64::from(self.evaluator.order_hint(position, mv)) / t)
                 .map(|x| x as f32),
         );
-        // A softmax, shifted by the maximum so that no exponent overflows.
-        let top = priors.iter().copied().fold(f32::NEG_INFINITY, f32::max);
-        let mut sum = 0.0;
-        for p in priors.iter_mut() {
-            *p = (*p - top).exp();
-            sum += *p;
-        }
-        for p in priors.iter_mut() {
-            *p /= sum;
-        }
+        softmax(priors);
         true
     }
+}
+
+/// `values` turned into probabilities in place: a softmax, shifted by the maximum so that no
+/// exponent overflows; all equal when none is finite.
+pub fn softmax(values: &mut [f32]) {
+    let top = values.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+    if !top.is_finite() {
+        let uniform = 1.0 / values.len().max(1) as f32;
+        values.iter_mut().for_each(|v| *v = uniform);
+        return;
+    }
+    let mut sum = 0.0;
+    for v in values.iter_mut() {
+        *v = (*v - top).exp();
+        sum += *v;
+    }
+    values.iter_mut().for_each(|v| *v /= sum);
 }

@@ -19,7 +19,7 @@ mod leaf;
 mod result;
 mod tree;
 
-pub use leaf::{Heuristic, Leaf, RandomPlayout};
+pub use leaf::{softmax, Heuristic, Leaf, RandomPlayout};
 pub use result::{MctsResult, MoveStats};
 
 use crate::Limits;

@@ -343,6 +343,32 @@ def self_play_shard(
     it into training arrays.
     """
 
+def mcts_self_play(
+    game: str,
+    games: int,
+    simulations: int,
+    seed: int = 1,
+    weights: Optional[str] = None,
+    mix: float = 0.0,
+    exploration: Optional[float] = None,
+    sample_plies: int = 8,
+    max_plies: int = 1000,
+) -> Dict[str, "np.ndarray"]:
+    """Plays ``games`` games of MCTS against itself in ``game`` (``"tictactoe"`` or
+    ``"ultimate"``), ``simulations`` a move, the GIL released, and returns one row per ply
+    with the search's statistics, as NumPy arrays: ``observations`` (from the side to move),
+    ``masks``, ``policies`` (the root's visit shares by action id; the winning move alone
+    when the search proved a win), ``values`` (the search's value for the side to move),
+    ``returns`` (the game's result for the side to move), ``players``, ``game``, ``ply``, and
+    ``game_returns`` ``(games, 2)``.
+
+    Leaves are valued by random playouts, or by the network of the weights file ``weights``
+    (``mix`` the share of a random playout mixed in), whose policy gives PUCT priors. The
+    first ``sample_plies`` moves of a game are drawn in proportion to the root's visits, the
+    later ones are the search's choice; game ``k`` is seeded from ``seed`` and ``k`` alone.
+    A missing, corrupt or mismatched weights file raises :class:`InvalidOption` naming it.
+    """
+
 class VectorEnv:
     """``num_envs`` games of one kind, stepped together in Rust with the GIL released.
 

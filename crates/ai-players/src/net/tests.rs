@@ -1,0 +1,145 @@
+use super::*;
+use boardgames_core::actions::Observe;
+use boardgames_core::{Game, Player, Rng};
+use boardgames_search::{Leaf, Limits, Mcts};
+use std::sync::Arc;
+
+/// A tic-tac-toe network with one hidden layer of 2 and known weights.
+fn small() -> Network {
+    let mut net = Network::zeros("tictactoe", [3, 3, 3], 9, &[2]).unwrap();
+    // Hidden unit 0 counts own marks, unit 1 opponent marks (planes 0 and 1).
+    for cell in 0..9 {
+        net.hidden[0].weights[cell * 2] = 1.0;
+        net.hidden[0].weights[(9 + cell) * 2 + 1] = 1.0;
+    }
+    net.hidden[0].biases = vec![-0.5, 0.0];
+    net.value.weights = vec![0.25, -0.25];
+    net.value.biases = vec![0.1];
+    // The policy prefers action 4, then grows with unit 1 for action 0.
+    net.policy.biases[4] = 2.0;
+    net.policy.weights[9] = 1.0; // unit 1, action 0
+    net
+}
+
+#[test]
+fn evaluation_matches_a_hand_computation() {
+    let net = small();
+    let position: boardgames_tictactoe::Position = "XX./O../...".parse().unwrap();
+    let mut input = vec![0.0; 27];
+    position
+        .write_observation(Player::Second, &mut input)
+        .unwrap();
+    let mut scratch = net.scratch();
+    let value = net.evaluate(&input, &mut scratch);
+    // O to move: own 1 mark, opponent 2 -> hidden relu(1 - 0.5) = 0.5, relu(2) = 2.
+    let expected = (0.25f32 * 0.5 - 0.25 * 2.0 + 0.1).tanh();
+    assert!((value - expected).abs() < 1e-6, "{value} vs {expected}");
+    assert_eq!(scratch.logits[0], 2.0);
+    assert_eq!(scratch.logits[4], 2.0);
+    assert_eq!(scratch.logits[8], 0.0);
+}
+
+#[test]
+fn files_round_trip_and_every_damage_is_named() {
+    let net = small();
+    let bytes = net.to_bytes();
+    assert_eq!(Network::from_bytes(&bytes, "x").unwrap(), net);
+    let corrupt = |b: &[u8]| match Network::from_bytes(b, "w.bgnn") {
+        Err(WeightsError {
+            name,
+            kind: WeightsErrorKind::Corrupt(why),
+        }) => {
+            assert_eq!(name, "w.bgnn");
+            why
+        }
+        other => panic!("{other:?}"),
+    };
+    assert!(corrupt(&bytes[..bytes.len() - 1]).contains("checksum"));
+    assert!(corrupt(b"BGNN").contains("magic"));
+    let mut magic = bytes.clone();
+    magic[0] = b'X';
+    assert!(corrupt(&magic).contains("magic"));
+    let mut version = bytes.clone();
+    version[4] = 2;
+    assert!(corrupt(&version).contains("version 2"));
+    let mut flipped = bytes.clone();
+    flipped[60] ^= 1;
+    assert!(corrupt(&flipped).contains("checksum"));
+    // A NaN weight under a valid checksum.
+    let mut nan = small();
+    nan.policy.biases[3] = f32::NAN;
+    assert!(corrupt(&nan.to_bytes()).contains("finite"));
+    // A header declaring a huge layer is refused before any allocation.
+    let mut huge = Network::zeros("tictactoe", [3, 3, 3], 9, &[2]).unwrap();
+    huge.hidden[0].outputs = MAX_WIDTH + 1;
+    huge.value.inputs = MAX_WIDTH + 1;
+    huge.policy.inputs = MAX_WIDTH + 1;
+    assert!(corrupt(&huge.to_bytes()).contains("width"));
+    assert!(Network::zeros("x", [0, 3, 3], 9, &[2]).is_err());
+    assert!(Network::zeros("x", [3, 3, 3], 9, &[]).is_err());
+}
+
+#[test]
+fn missing_files_and_other_games_are_typed_errors() {
+    let error = Network::load("/nonexistent/dir/w.bgnn").unwrap_err();
+    assert_eq!(error.kind, WeightsErrorKind::Missing);
+    assert!(error.to_string().contains("/nonexistent/dir/w.bgnn"));
+    let net = Arc::new(small());
+    let ultimate = boardgames_ultimate::Position::new();
+    let error = NetLeaf::new(net, "ultimate", &ultimate, "t.bgnn").unwrap_err();
+    assert!(
+        matches!(error.kind, WeightsErrorKind::Mismatch(_)),
+        "{error}"
+    );
+    assert!(error.to_string().contains("made for tictactoe"));
+}
+
+#[test]
+fn priors_are_a_distribution_over_the_legal_moves_and_reuse_the_cache() {
+    let net = Arc::new(small());
+    let start = boardgames_tictactoe::Position::new();
+    let mut leaf = NetLeaf::new(net, "tictactoe", &start, "t").unwrap();
+    let mut moves = boardgames_core::MoveList::new();
+    start.legal_moves(&mut moves);
+    let mut priors = Vec::new();
+    assert!(leaf.priors(&start, &moves, &mut priors));
+    assert_eq!(priors.len(), 9);
+    assert!((priors.iter().sum::<f32>() - 1.0).abs() < 1e-5);
+    let centre = moves.iter().position(|&m| m.to_string() == "b2").unwrap();
+    assert!(priors.iter().all(|&p| p <= priors[centre]));
+    let value = leaf.value(&start, &mut Rng::new(1));
+    assert!((value - 0.1f64.tanh()).abs() < 1e-6);
+}
+
+#[test]
+fn the_network_guides_a_search_to_a_legal_move() {
+    let start = boardgames_ultimate::Position::new();
+    let net = Network::zeros("ultimate", [7, 9, 9], 81, &[16, 8]).unwrap();
+    let leaf = NetLeaf::new(Arc::new(net), "ultimate", &start, "u").unwrap();
+    let mut mcts = Mcts::new(leaf.with_playout_share(0.5)).with_seed(3);
+    let result = mcts.search(&start, &Limits::simulations(300));
+    assert!(start.is_legal(result.best_move.unwrap()));
+    assert_eq!(result.simulations, 300);
+}
+
+#[test]
+fn folding_the_to_move_plane_keeps_the_values() {
+    let mut net = small();
+    // The to_move plane (inputs 18..27) feeds both hidden units.
+    for i in 18..27 {
+        net.hidden[0].weights[i * 2] = 0.125;
+        net.hidden[0].weights[i * 2 + 1] = -0.25;
+    }
+    let position: boardgames_tictactoe::Position = "XX./O../...".parse().unwrap();
+    let mut input = vec![0.0; 27];
+    position
+        .write_observation(position.side_to_move(), &mut input)
+        .unwrap();
+    let mut scratch = net.scratch();
+    let plain = net.evaluate(&input, &mut scratch);
+    let mut leaf = NetLeaf::new(Arc::new(net), "tictactoe", &position, "t").unwrap();
+    assert!((leaf.net_value(&position) - plain).abs() < 1e-6);
+    assert!(leaf.network().hidden[0].weights[18 * 2..]
+        .iter()
+        .all(|&w| w == 0.0));
+}
