@@ -413,8 +413,9 @@ impl SearchPosition {
         }
         let (old_classes, new_classes) = (old.classes(), new.classes());
         // Every lane of the sum holds at least the old cell's terms: no borrow crosses lanes.
+        let twos = self.twos;
         let terms = self.terms.get_mut(colour);
-        let (new_terms, old_terms) = (packed_terms(new), packed_terms(old));
+        let (new_terms, old_terms) = (packed_terms(new, twos), packed_terms(old, twos));
         for k in 0..2 {
             terms[k] = (terms[k] + new_terms[k]).wrapping_sub(old_terms[k]);
         }

@@ -285,9 +285,11 @@ pub(crate) type PackedTerms = [u128; 2];
 /// The evaluation terms of `cell` (`eval_terms` of its patterns), one [`LANE`]-bit lane a
 /// term: terms 0 to 9 in the first word from bit 0, terms 10 to 16 in the second. Sums of
 /// such words add term by term, which is how a [`crate::gomoku::SearchPosition`] keeps them
-/// move by move with one addition and one subtraction per changed point and word.
+/// move by move with one addition and one subtraction per changed point and word. Without
+/// `twos` (a cell with no two, as a position that does not keep them holds) the second word is
+/// 0 and is not computed.
 #[inline(always)]
-pub(crate) fn packed_terms(cell: Cell) -> PackedTerms {
+pub(crate) fn packed_terms(cell: Cell, twos: bool) -> PackedTerms {
     if cell.is_dead() {
         return [0; 2];
     }
@@ -296,14 +298,18 @@ pub(crate) fn packed_terms(cell: Cell) -> PackedTerms {
     let sum = PAIR_TERMS[lo] + PAIR_TERMS[hi];
     let fours = (sum >> FOURS_BIT) & 0xF;
     let threes = sum >> (FOURS_BIT + 4);
+    let shapes = (sum & ((1 << FOURS_BIT) - 1))
+        | u128::from(fours >= 2) << (7 * LANE)
+        | u128::from(fours >= 1 && threes >= 1) << (8 * LANE)
+        | u128::from(threes >= 2) << (9 * LANE);
+    if !twos {
+        return [shapes, 0];
+    }
     let two_sum = PAIR_TWOS[lo] + PAIR_TWOS[hi];
     let twos = two_sum >> TWOS_BIT;
     let combo = |term: usize, on: bool| u128::from(on) << (LANE * (term - SHAPE_TERMS) as u32);
     [
-        (sum & ((1 << FOURS_BIT) - 1))
-            | u128::from(fours >= 2) << (7 * LANE)
-            | u128::from(fours >= 1 && threes >= 1) << (8 * LANE)
-            | u128::from(threes >= 2) << (9 * LANE),
+        shapes,
         (two_sum & ((1 << TWOS_BIT) - 1))
             | combo(14, threes >= 1 && twos >= 1)
             | combo(15, twos >= 2)
@@ -517,7 +523,7 @@ mod tests {
                 assert_eq!(restricted.is_dead(), may_be_forbidden(threats));
                 if restricted.is_dead() {
                     assert_eq!(
-                        (restricted.classes(), packed_terms(restricted)),
+                        (restricted.classes(), packed_terms(restricted, true)),
                         (0, [0; 2])
                     );
                 } else {
@@ -649,7 +655,10 @@ mod tests {
                 ] {
                     let patterns = [a, b, c, a];
                     let terms = eval_terms(patterns);
-                    let packed = packed_terms(Cell::of_patterns(patterns, false));
+                    let packed = packed_terms(Cell::of_patterns(patterns, false), true);
+                    // Without the twos, the shapes' word alone.
+                    let plain = packed_terms(Cell::of_patterns(patterns, false), false);
+                    assert_eq!(plain, [packed[0], 0]);
                     assert_eq!(unpack_terms(packed), terms.map(u16::from), "{patterns:?}");
                     sum = [sum[0] + packed[0], sum[1] + packed[1]];
                     for (w, t) in want.iter_mut().zip(terms) {
@@ -660,9 +669,9 @@ mod tests {
         }
         // Sums add lane by lane (400 points of four axes stay within a lane).
         assert_eq!(unpack_terms(sum), want);
-        let full = packed_terms(Cell::new(Threats([Five; 4])))[0] * 400;
+        let full = packed_terms(Cell::new(Threats([Five; 4])), true)[0] * 400;
         assert_eq!(unpack_terms([full, 0])[6], 1600);
-        let twos = packed_terms(Cell::of_patterns([Pattern::OpenTwo; 4], false))[1] * 400;
+        let twos = packed_terms(Cell::of_patterns([Pattern::OpenTwo; 4], false), true)[1] * 400;
         assert_eq!(unpack_terms([0, twos])[13], 1600);
     }
 
