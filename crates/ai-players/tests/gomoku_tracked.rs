@@ -5,7 +5,7 @@
 //! Moves taken back in place (`Unmake`) restore all of it.
 
 use boardgames_core::{Game, Player, Rng, Unmake};
-use boardgames_gomoku::threat::{line_key, shape_table, Pattern, Threats};
+use boardgames_gomoku::threat::{line_key, shape_table, Threats};
 use boardgames_gomoku::{Axis, Point, PointSet, Position, Rule};
 use boardgames_players::gomoku::{
     assess, eval_terms, may_be_forbidden, Cell, Class, SearchPosition, CLASSES, EVAL_TERMS,
@@ -24,22 +24,6 @@ fn raw_threats(pos: &Position, colour: Player, point: Point) -> Threats {
         let key = line_key(own, opp, point, axis, pos.size(), &rule, colour);
         table[key.index()]
     }))
-}
-
-/// The raw patterns of a point from the crate's pattern tables, with the twos or (`twos`
-/// false) with their shapes alone.
-fn raw_patterns(pos: &Position, colour: Player, point: Point, twos: bool) -> [Pattern; 4] {
-    let (own, opp) = (pos.stones(colour), pos.stones(colour.opponent()));
-    let rule = pos.rule();
-    Axis::ALL.map(|axis| {
-        let pattern =
-            line_key(own, opp, point, axis, pos.size(), &rule, colour).pattern(&rule, colour);
-        if twos {
-            pattern
-        } else {
-            Pattern::of_shape(pattern.line_shape())
-        }
-    })
 }
 
 /// The empty points within the star neighbourhood of some stone.
@@ -76,7 +60,7 @@ fn neighbours_from_scratch(pos: &Position, colour: Player, point: Point) -> u32 
 
 fn check(tracked: &SearchPosition) -> Result<(), TestCaseError> {
     let pos = *tracked.position();
-    let scratch = SearchPosition::with_twos(pos, tracked.tracks_twos());
+    let scratch = SearchPosition::new(pos);
     prop_assert_eq!(tracked.near(), &near_from_scratch(&pos), "\n{}", pos);
     prop_assert_eq!(scratch.near(), tracked.near());
     for colour in Player::ALL {
@@ -87,12 +71,7 @@ fn check(tracked: &SearchPosition) -> Result<(), TestCaseError> {
                 continue;
             };
             let (_, classes) = assess(want);
-            let patterns = if pos.stone_at(point).is_some() {
-                [Pattern::None; 4]
-            } else {
-                raw_patterns(&pos, colour, point, tracked.tracks_twos())
-            };
-            for (sum, term) in terms.iter_mut().zip(eval_terms(patterns)) {
+            for (sum, term) in terms.iter_mut().zip(eval_terms(want)) {
                 *sum += u16::from(term);
             }
             for class in Class::ALL {
@@ -154,16 +133,7 @@ fn check_point(
     // no term.
     let restricted = *pos.rule().forbidden_points.get(colour);
     let dead = restricted && may_be_forbidden(want);
-    let patterns = if pos.stone_at(point).is_some() {
-        [Pattern::None; 4]
-    } else {
-        raw_patterns(&pos, colour, point, tracked.tracks_twos())
-    };
-    prop_assert_eq!(patterns.map(Pattern::line_shape), want.0);
-    prop_assert_eq!(
-        tracked.cell(colour, point),
-        Cell::of_patterns(patterns, restricted)
-    );
+    prop_assert_eq!(tracked.cell(colour, point), Cell::of(want, restricted));
     prop_assert_eq!(tracked.cell(colour, point).is_dead(), dead);
     Ok((!dead).then_some(want))
 }
@@ -182,10 +152,9 @@ proptest! {
         rule in 0usize..6,
         plies in 0usize..60,
         seed in any::<u64>(),
-        twos in any::<bool>(),
     ) {
         let rule = RULES[rule];
-        let mut tracked = SearchPosition::with_twos(Position::new(size, rule).unwrap(), twos);
+        let mut tracked = SearchPosition::new(Position::new(size, rule).unwrap());
         let mut rng = Rng::new(seed);
         for _ in 0..plies {
             let p = near_centre(&mut rng, size, 9);
@@ -212,10 +181,9 @@ proptest! {
         rule in 0usize..6,
         steps in 0usize..80,
         seed in any::<u64>(),
-        twos in any::<bool>(),
     ) {
         let rule = RULES[rule];
-        let mut tracked = SearchPosition::with_twos(Position::new(size, rule).unwrap(), twos);
+        let mut tracked = SearchPosition::new(Position::new(size, rule).unwrap());
         let mut rng = Rng::new(seed);
         let mut undos = Vec::new();
         for _ in 0..steps {

@@ -19,9 +19,7 @@
 //! evaluator's rules decide) keep today's weights.
 //!
 //! `--rule N` keeps the games of one rule (its `INFO rule` value), and compares with that
-//! rule's weights. `--colour-bias` fits one set of weights with a bias for each colour to move
-//! (the biases are not printed: the evaluator has none); in self-play from short openings
-//! black wins most games, and without the biases the weights would learn the colour. `--by-colour` fits one set of weights for each colour to move, with a bias
+//! rule's weights. `--by-colour` fits one set of weights for each colour to move, with a bias
 //! for each colour, and gives the baselines the biases too: a constant for the side to move
 //! changes no choice between its moves, but left out of the fit it would bend the weights
 //! towards the colour that wins more often. (Under renju that fit predicts the held-out
@@ -49,7 +47,6 @@ const SET: usize = 2 * EVAL_TERMS;
 struct Options {
     rule: Option<u32>,
     by_colour: bool,
-    colour_bias: bool,
 }
 
 impl Options {
@@ -57,8 +54,6 @@ impl Options {
     fn features(self) -> usize {
         if self.by_colour {
             2 * SET + 2
-        } else if self.colour_bias {
-            SET + 2
         } else {
             SET
         }
@@ -81,7 +76,6 @@ fn main() {
     loop {
         match args.peek().map(String::as_str) {
             Some("--by-colour") => data.options.by_colour = true,
-            Some("--colour-bias") => data.options.colour_bias = true,
             Some("--rule") => {
                 args.next();
                 let Some(rule) = args.peek().and_then(|r| r.parse().ok()) else {
@@ -141,7 +135,7 @@ fn replay(
 ) {
     for (i, &mv) in moves.iter().enumerate() {
         if i >= 3 && position.status() == Status::Ongoing {
-            if let Some(features) = features(options, &SearchPosition::with_twos(position, true)) {
+            if let Some(features) = features(options, &SearchPosition::new(position)) {
                 let won = position.side_to_move() == winner;
                 set.push((features, f64::from(u8::from(won))));
             }
@@ -164,9 +158,6 @@ fn features(options: Options, position: &SearchPosition) -> Option<Features> {
         x[2 * SET + me.index()] = 1.0;
         SET * me.index()
     } else {
-        if options.colour_bias {
-            x[SET + me.index()] = 1.0;
-        }
         0
     };
     let (mine, theirs) = (position.terms(me), position.terms(opp));
@@ -206,8 +197,6 @@ fn scored(options: Options, set: &[(Features, f64)], w: &[f64]) -> Vec<(Features
             let mut z = vec![dot(x, w)];
             if options.by_colour {
                 z.extend_from_slice(&x[2 * SET..]);
-            } else if options.colour_bias {
-                z.extend_from_slice(&x[SET..]);
             }
             (z, *y)
         })

@@ -91,13 +91,6 @@ fn print_weights(w: &[f64]) {
         "two fours",
         "four-three",
         "two threes",
-        "closed two",
-        "far two",
-        "split two",
-        "open two",
-        "three and two",
-        "two twos",
-        "four and two",
     ];
     println!("{:>21}  {:>8}  {:>8}", "to make", "own", "theirs");
     for (k, term) in terms.iter().enumerate() {
@@ -136,7 +129,7 @@ fn replay(mut position: Position, moves: &[Point], recent: bool, set: &mut Vec<S
     for (i, &mv) in moves.iter().enumerate() {
         if i >= 3 && position.status() == Status::Ongoing {
             let last = [moves[i - 1], moves[i - 2]].map(|m| Some(m).filter(|_| recent));
-            if let Some(sample) = sample(&SearchPosition::with_twos(position, true), mv, last) {
+            if let Some(sample) = sample(&SearchPosition::new(position), mv, last) {
                 set.push(sample);
             }
         }
@@ -197,10 +190,10 @@ fn sample(position: &SearchPosition, played: Point, last: [Option<Point>; 2]) ->
 fn features(position: &SearchPosition, me: Player, p: Point, last: [Option<Point>; 2]) -> [f32; F] {
     let mut x = [0.0; F];
     let (mine, theirs) = (position.cell(me, p), position.cell(me.opponent(), p));
-    for (k, t) in eval_terms(mine.patterns()).into_iter().enumerate() {
+    for (k, t) in eval_terms(mine.threats()).into_iter().enumerate() {
         x[k] = f32::from(t);
     }
-    for (k, t) in eval_terms(theirs.patterns()).into_iter().enumerate() {
+    for (k, t) in eval_terms(theirs.threats()).into_iter().enumerate() {
         x[EVAL_TERMS + k] = f32::from(t);
     }
     let b = 2 * EVAL_TERMS;

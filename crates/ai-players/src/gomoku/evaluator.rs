@@ -18,15 +18,13 @@ pub const WIN_SOON: Score = 50_000;
 /// Scores gomoku positions from the threat shapes of both colours, and narrows and orders the
 /// moves the search tries.
 ///
-/// - **Evaluation.** Each empty point is worth something to each colour by the shapes and
-///   twos a stone there would make (a five to make is a four on the board, a straight four to
-///   make an open three...; see [`Class`] and the line patterns of
-///   [`Cell::pattern`]), counted as evaluation terms ([`SearchPosition::terms`]). The score is
-///   the side to move's terms weighed for the side to move minus the opponent's weighed for
-///   the side that waits ([`EvalWeights`]: fitted to game results under standard and renju,
-///   then tuned by matches under freestyle, hand-set under Caro; the twos count only in a
-///   position that keeps them, [`SearchPosition::with_twos`]);
-///   positions decided within a few moves score near [`WIN_SOON`]: a
+/// - **Evaluation.** Each empty point is worth something to each colour by the shapes a
+///   stone there would make (a five to make is a four on the board, a straight four to make an
+///   open three...; see [`Class`]), counted as evaluation terms
+///   ([`SearchPosition::terms`]). The score is the side to move's terms weighed for the side
+///   to move minus the opponent's weighed for the side that waits ([`EvalWeights`]: fitted to
+///   game results under standard and renju, then tuned by matches under freestyle,
+///   hand-set under Caro); positions decided within a few moves score near [`WIN_SOON`]: a
 ///   five to make, two fives for the opponent to stop, an open four or a four-three to make
 ///   against no four. With [`GomokuEvaluator::with_known_results`] the search scores the ones
 ///   the rules decide for sure as the win or loss itself ([`Evaluator::proven`]).
@@ -220,11 +218,7 @@ fn dot(weights: &[Score; EVAL_TERMS], terms: [u16; EVAL_TERMS]) -> Score {
 /// [`LineShape::ClosedThree`](boardgames_gomoku::threat::LineShape::ClosedThree) to
 /// [`LineShape::Five`](boardgames_gomoku::threat::LineShape::Five), in declaration order;
 /// terms 7, 8 and 9 count the points where it would make two fours, a four and a live three,
-/// and two live threes; terms 10 to 13 count the axes where it would make each two from
-/// [`Pattern::ClosedTwo`](boardgames_gomoku::threat::Pattern::ClosedTwo) to
-/// [`Pattern::OpenTwo`](boardgames_gomoku::threat::Pattern::OpenTwo), and terms 14, 15 and 16
-/// the points where it would make a live three and a live two, two live twos, and a four and
-/// a live two.
+/// and two live threes.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct EvalWeights {
     /// The weight of each of the side to move's terms.
@@ -253,55 +247,24 @@ impl EvalWeights {
     /// and standard, converted to the hand-set weights' units (terms those positions never
     /// show keep the hand-set values). The shapes the side to move can use next are worth up
     /// to three times as much as the waiting side's (an open two: 38 and 13), and a four to
-    /// make about the same (60 and 58). The twos have no weight. The weights of standard and
-    /// renju.
+    /// make about the same (60 and 58). The weights of standard and renju.
     pub const FITTED: EvalWeights = EvalWeights {
-        to_move: [
-            11, 42, 38, 60, 200, 150, 750, 250, 572, -61, 0, 0, 0, 0, 0, 0, 0,
-        ],
-        waiting: [
-            7, 24, 13, 58, 76, 161, 600, -16, 180, -17, 0, 0, 0, 0, 0, 0, 0,
-        ],
+        to_move: [11, 42, 38, 60, 200, 150, 750, 250, 572, -61],
+        waiting: [7, 24, 13, 58, 76, 161, 600, -16, 180, -17],
     };
 
     /// The weights of freestyle: [`EvalWeights::FITTED`] tuned by freestyle matches, with
     /// threes and fours to make worth less and the four-three more.
     pub const FREESTYLE: EvalWeights = EvalWeights {
-        to_move: [
-            11, 38, 21, 41, 200, 150, 750, 250, 636, -72, 0, 0, 0, 0, 0, 0, 0,
-        ],
-        waiting: [
-            8, 14, 9, 46, 50, 138, 614, -39, 201, -29, 0, 0, 0, 0, 0, 0, 0,
-        ],
-    };
-
-    /// The weights fitted to the engine's own games with the twos: a logistic regression (with
-    /// a bias for each colour to move) of "the side to move goes on to win" on all seventeen
-    /// terms of both sides, over 500 self-play games under standard (`crates/tools`'
-    /// `selfplay` example at 20,000 nodes a move, seed 52, then `fit_eval --rule 1
-    /// --colour-bias`), in the units of [`EvalWeights::FITTED`]. A single two is worth little;
-    /// a point where a two meets a three or a four is worth a good deal. They weigh the twos,
-    /// which only a [`SearchPosition::with_twos`] keeps: no level plays with them (against
-    /// [`EvalWeights::FITTED`] they scored even, with a fifth to two fifths fewer nodes a
-    /// second).
-    pub const SELF_PLAY: EvalWeights = EvalWeights {
-        to_move: [
-            4, 35, 40, 49, 200, 150, 750, 250, 473, 14, 1, -3, 1, -3, 24, 23, 86,
-        ],
-        waiting: [
-            3, 22, 19, 56, -79, 157, 600, 49, 156, 12, -1, -4, 1, -6, 30, 18, 51,
-        ],
+        to_move: [11, 38, 21, 41, 200, 150, 750, 250, 636, -72],
+        waiting: [8, 14, 9, 46, 50, 138, 614, -39, 201, -29],
     };
 
     /// The hand-set weights: the same values for both sides, a quarter more for the side to
     /// move. The weights of the Caro rules.
     pub const HAND_SET: EvalWeights = EvalWeights {
-        to_move: [
-            7, 25, 30, 50, 200, 150, 750, 250, 187, 100, 0, 0, 0, 0, 0, 0, 0,
-        ],
-        waiting: [
-            6, 20, 24, 40, 160, 120, 600, 200, 150, 80, 0, 0, 0, 0, 0, 0, 0,
-        ],
+        to_move: [7, 25, 30, 50, 200, 150, 750, 250, 187, 100],
+        waiting: [6, 20, 24, 40, 160, 120, 600, 200, 150, 80],
     };
 }
 

@@ -2,9 +2,9 @@
 //! to date as stones are played, so the evaluator reads them instead of scanning the board.
 
 use super::lines::Line;
-use super::values::{packed_terms, unpack_terms, Cell, Class, PackedTerms, CLASSES, EVAL_TERMS};
+use super::values::{packed_terms, unpack_terms, Cell, Class, CLASSES, EVAL_TERMS};
 use boardgames_core::{ByPlayer, Game, MoveList, Player, RandomSource, Status, Unmake};
-use boardgames_gomoku::threat::{line_key_on_line, pattern_table, shape_table, Pattern, Threats};
+use boardgames_gomoku::threat::{line_key_on_line, shape_table, LineShape, Threats};
 use boardgames_gomoku::{
     Axis, IllegalMove, LineWords, ParsePointError, Point, PointSet, Position, Rule, MAX_SIZE,
 };
@@ -32,9 +32,8 @@ const NEAR_PATTERN: [u32; 5] = [0b10101, 0b01110, 0b11011, 0b01110, 0b10101];
 /// The shapes are those of [`Position::threats_at`], except that under renju black's live
 /// threes are not tested for being true threes (a heuristic's view; black's forbidden points
 /// themselves are tested exactly by the evaluator), and black's points that may be forbidden
-/// count no class and no term ([`Cell::of`]). Each axis of a point keeps its fine
-/// [`Pattern`] (the shape, or the kind of two; [`Cell::pattern`]), read from the gomoku
-/// crate's [`pattern_table`]. Once the game is over the shapes are no longer updated.
+/// count no class and no term ([`Cell::of`]). Once the game is over the shapes are no longer
+/// updated.
 ///
 /// It also takes moves back in place ([`Unmake`]): a search built with
 /// [`boardgames_search::Searcher::make_unmake`] changes one position and restores it instead of
@@ -62,7 +61,7 @@ pub struct SearchPosition {
     cells: ByPlayer<[Cell; POINTS]>,
     /// The evaluation terms (`eval_terms`) summed over the empty points, by
     /// colour, packed ([`packed_terms`]).
-    terms: ByPlayer<PackedTerms>,
+    terms: ByPlayer<u128>,
     /// The number of points in each threat class, by colour.
     counts: ByPlayer<[u16; CLASSES]>,
     /// The empty points near stones.
@@ -72,13 +71,8 @@ pub struct SearchPosition {
     neighbours: ByPlayer<[u8; POINTS]>,
     /// Each colour's stones along the lines of the four axes.
     words: ByPlayer<LineWords>,
-    /// The pattern tables of the two colours under the rule, with the twos
-    /// ([`SearchPosition::with_twos`]).
-    tables: ByPlayer<&'static [Pattern]>,
-    /// The shape tables of the two colours under the rule, without the twos.
-    shapes: ByPlayer<&'static [boardgames_gomoku::threat::LineShape]>,
-    /// Whether the twos are kept ([`SearchPosition::with_twos`]).
-    twos: bool,
+    /// The shape tables of the two colours under the rule.
+    tables: ByPlayer<&'static [LineShape]>,
     /// Whether a stone can change shapes anywhere along its lines (not only within five
     /// points).
     whole_lines: bool,
@@ -98,42 +92,28 @@ pub struct SearchUndo {
     position: Position,
     point: Point,
     near: PointSet,
-    terms: ByPlayer<PackedTerms>,
+    terms: ByPlayer<u128>,
     counts: ByPlayer<[u16; CLASSES]>,
     /// The length of the change log before the move.
     mark: u32,
 }
 
 impl SearchPosition {
-    /// The position with its shapes computed, without the twos: every axis's pattern is its
-    /// [`Pattern::of_shape`], and the terms of the twos are 0.
+    /// The position with its shapes computed.
     pub fn new(position: Position) -> SearchPosition {
-        SearchPosition::with_twos(position, false)
-    }
-
-    /// The position with its patterns computed, the twos included when `twos` is `true`.
-    /// Keeping the twos costs a fifth to two fifths of the search's speed (a point with one own
-    /// stone on a line can hold a two, so each move re-reads more points): the fitting tools
-    /// keep them, and the play keeps them only where weights that use them pay for it.
-    pub fn with_twos(position: Position, twos: bool) -> SearchPosition {
         let rule = position.rule();
         let mut tracked = SearchPosition {
             position,
             cells: ByPlayer::splat([Cell::NONE; POINTS]),
-            terms: ByPlayer::splat([0; 2]),
+            terms: ByPlayer::splat(0),
             counts: ByPlayer::splat([0; CLASSES]),
             near: PointSet::EMPTY,
             neighbours: ByPlayer::splat([0; POINTS]),
             words: ByPlayer::splat(LineWords::EMPTY),
             tables: ByPlayer::new(
-                pattern_table(&rule, Player::First),
-                pattern_table(&rule, Player::Second),
-            ),
-            shapes: ByPlayer::new(
                 shape_table(&rule, Player::First),
                 shape_table(&rule, Player::Second),
             ),
-            twos,
             whole_lines: whole_lines(&rule),
             root_stones: position.stone_count() as u16,
             changed: Vec::new(),
@@ -214,8 +194,8 @@ impl SearchPosition {
         u32::from(self.counts.get(colour)[class as usize])
     }
 
-    /// The pattern a stone of `colour` at index `at` of `line` makes along it under `rule`,
-    /// with the line's own and opposing stones `words` (bit `i`: index `i`).
+    /// The shape a stone of `colour` at index `at` of `line` makes along it under `rule`, with
+    /// the line's own and opposing stones `words` (bit `i`: index `i`).
     #[inline(always)]
     fn shape_on_line(
         &self,
@@ -223,28 +203,17 @@ impl SearchPosition {
         words: (u32, u32),
         line: &Line,
         at: u32,
-    ) -> Pattern {
+    ) -> LineShape {
         let key = line_key_on_line(words.0, words.1, line.len, at, rule, colour);
-        if self.twos {
-            self.tables
-                .get(colour)
-                .get(key.index())
-                .copied()
-                .unwrap_or_default()
-        } else {
-            let shape = self.shapes.get(colour).get(key.index()).copied();
-            Pattern::of_shape(shape.unwrap_or_default())
-        }
-    }
-
-    /// Whether the twos are kept ([`SearchPosition::with_twos`]).
-    #[inline]
-    pub fn tracks_twos(&self) -> bool {
-        self.twos
+        self.tables
+            .get(colour)
+            .get(key.index())
+            .copied()
+            .unwrap_or_default()
     }
 
     /// Calls `found` with each empty point other than `point` on the line through `point`
-    /// along `axis`, within the reach of its shapes, and the pattern a stone of `colour` on
+    /// along `axis`, within the reach of its shapes, and the shape a stone of `colour` on
     /// `point` would make along `axis` once a stone of the other colour stands on that point:
     /// what a blocking stone there leaves of the shape (read from the line words, the board
     /// unchanged).
@@ -253,7 +222,7 @@ impl SearchPosition {
         colour: Player,
         point: Point,
         axis: Axis,
-        mut found: impl FnMut(Point, Pattern),
+        mut found: impl FnMut(Point, LineShape),
     ) {
         let size = self.position.size();
         let line = Line::through(point, axis, size);
@@ -354,8 +323,6 @@ impl SearchPosition {
         let size = self.position.size();
         let rule = self.position.rule();
         let restricted = rule.forbidden_points;
-        // A shape needs two own stones within four points, a two one.
-        let least = if self.twos { 1 } else { 2 };
         for axis in Axis::ALL {
             let line = Line::through(point, axis, size);
             let words = ByPlayer::new(
@@ -379,9 +346,9 @@ impl SearchPosition {
                 let index = row as usize * MAX_SIZE as usize + col as usize;
                 for colour in Player::ALL {
                     let own = *words.get(colour);
-                    // With fewer own stones within four points there is no pattern; own stones
+                    // Fewer than two own stones within four points make no shape; own stones
                     // only ever come, so the point had none before either.
-                    if (((own as u64) << 4 >> i) & 0x1FF).count_ones() < least {
+                    if (((own as u64) << 4 >> i) & 0x1FF).count_ones() < 2 {
                         continue;
                     }
                     let opp = *words.get(colour.opponent());
@@ -413,12 +380,8 @@ impl SearchPosition {
         }
         let (old_classes, new_classes) = (old.classes(), new.classes());
         // Every lane of the sum holds at least the old cell's terms: no borrow crosses lanes.
-        let twos = self.twos;
         let terms = self.terms.get_mut(colour);
-        let (new_terms, old_terms) = (packed_terms(new, twos), packed_terms(old, twos));
-        for k in 0..2 {
-            terms[k] = (terms[k] + new_terms[k]).wrapping_sub(old_terms[k]);
-        }
+        *terms = (*terms + packed_terms(new)).wrapping_sub(packed_terms(old));
         let counts = self.counts.get_mut(colour);
         let mut gone = old_classes & !new_classes;
         while gone != 0 {
