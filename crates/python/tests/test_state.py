@@ -234,10 +234,14 @@ def _finish_game(state):
 
 
 def test_states_cross_process_boundaries():
+    import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
     states = [random_game("ultimate", {}, seed, max_plies=10) for seed in range(4)]
-    with ProcessPoolExecutor(max_workers=2) as pool:
+    # Spawned, not forked: the training tests import JAX, whose threads a fork may copy
+    # mid-lock (a hang); a spawned worker also unpickles the states in a fresh interpreter.
+    spawn = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=2, mp_context=spawn) as pool:
         finished = list(pool.map(_finish_game, states))
     for start, end in zip(states, finished):
         assert end.is_terminal()
