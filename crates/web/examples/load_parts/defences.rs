@@ -1,8 +1,9 @@
 //! The load test's defence scenarios: thousands of slow clients against `/health`, and many
 //! 2 s searches against a page's views and moves.
 
-use super::client::Client;
-use super::{memory, quantiles, start_server, Args};
+use super::common::client::Client;
+use super::common::{memory, quantiles};
+use super::{start_server, Args};
 use serde_json::json;
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
