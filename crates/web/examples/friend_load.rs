@@ -85,8 +85,7 @@ async fn main() {
     let args = Args::parse();
     START.get_or_init(Instant::now);
     LOG_SLOW.get_or_init(|| Duration::from_millis(args.log_slow_ms));
-    let folder = std::env::temp_dir().join(format!("friend-load-{}", std::process::id()));
-    let (mut server, addr) = start_server(&args, &folder);
+    let (mut server, addr, data) = start_server(&args);
     let pid = server.id();
     let stats: Shared = Arc::default();
     let deadline = Instant::now() + Duration::from_secs(args.seconds);
@@ -109,19 +108,15 @@ async fn main() {
     let high_water = memory(pid, "VmHWM");
     drop(server.stdin.take());
     let _ = server.wait();
-    let _ = std::fs::remove_dir_all(&folder);
+    drop(data);
     report(&stats.lock().unwrap(), &args, &samples, high_water);
 }
 
-/// Starts the server with its database in `folder`.
-fn start_server(args: &Args, folder: &std::path::Path) -> (Child, SocketAddr) {
+/// Starts the server with its database in a temporary folder.
+fn start_server(args: &Args) -> (Child, SocketAddr, tempfile::TempDir) {
     let cap = (args.games * 4).to_string();
     let mut command = common::server_command(args.server.as_deref());
-    command
-        .args(["--friend-games-per-client", &cap, "--sync", &args.sync])
-        .arg("--data-dir")
-        .arg(folder);
-    println!("database in {}", folder.display());
+    command.args(["--friend-games-per-client", &cap, "--sync", &args.sync]);
     common::start(command)
 }
 

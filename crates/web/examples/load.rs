@@ -93,7 +93,7 @@ async fn main() {
 }
 
 async fn players(args: Args) {
-    let (mut server, addr) = start_server(&args);
+    let (mut server, addr, _data) = start_server(&args);
     let pid = server.id();
     let stats: Shared = Arc::default();
     let deadline = Instant::now() + Duration::from_secs(args.seconds);
@@ -119,7 +119,7 @@ async fn players(args: Args) {
 }
 
 /// Starts the server (with the open-file limit `--server-fd-limit` when given).
-fn start_server(args: &Args) -> (Child, SocketAddr) {
+fn start_server(args: &Args) -> (Child, SocketAddr, tempfile::TempDir) {
     let server = common::server_command(args.server.as_deref());
     let command = match args.server_fd_limit {
         Some(limit) => {

@@ -160,4 +160,24 @@ mod tests {
             "a\n<!-- part nope -->\n"
         );
     }
+
+    /// The page works offline: no file names another host (the SVG namespace is a name,
+    /// never fetched).
+    #[test]
+    fn no_file_loads_anything_from_another_host() {
+        for asset in ASSETS.iter() {
+            let text =
+                String::from_utf8_lossy(&asset.body).replace("http://www.w3.org/2000/svg", "");
+            for outside in [
+                "http://",
+                "https://",
+                "src=\"//",
+                "href=\"//",
+                "url(//",
+                "@import",
+            ] {
+                assert!(!text.contains(outside), "{} names {outside}", asset.name);
+            }
+        }
+    }
 }

@@ -29,12 +29,19 @@ pub fn server_command(server: Option<&Path>) -> Command {
     }
 }
 
-/// Starts `command` on a free port and says so.
-pub fn start(command: Command) -> (Child, SocketAddr) {
+/// Starts `command` on a free port with its friend games' database in a fresh temporary
+/// folder (deleted when the answered folder is dropped, after the server), and says so.
+pub fn start(mut command: Command) -> (Child, SocketAddr, tempfile::TempDir) {
+    let data = tempfile::tempdir().expect("a temporary folder");
+    command.arg("--data-dir").arg(data.path());
     let program = command.get_program().to_owned();
     let (child, addr) = binary::spawn(command);
-    println!("server {program:?} (pid {}) at {addr}", child.id());
-    (child, addr)
+    println!(
+        "server {program:?} (pid {}) at {addr}, data in {}",
+        child.id(),
+        data.path().display()
+    );
+    (child, addr, data)
 }
 
 /// The next number of a splitmix64 sequence.
