@@ -9,16 +9,15 @@
 //!     cargo build --profile test-release -p boardgames-web --bins --examples
 //!     target/test-release/examples/friend_load --games 200 --seconds 600
 
-#[path = "../tests/common/client.rs"]
-mod client;
+mod common;
 
 use clap::Parser;
-use client::Client;
+use common::client::Client;
+use common::{memory, next, quantiles, think};
 use futures_util::StreamExt;
 use serde_json::{json, Value};
-use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
-use std::process::{Child, Command, Stdio};
+use std::process::Child;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio_tungstenite::tungstenite::Message;
@@ -41,6 +40,13 @@ struct Args {
     /// A seat's thinking time before each move, from 0 to this, in milliseconds.
     #[arg(long, default_value_t = 1_000)]
     think_ms: u64,
+    /// The server's `--sync`: `normal` or `full`.
+    #[arg(long, default_value = "normal")]
+    sync: String,
+    /// Print each move slower than this to the other seat (milliseconds; 0: none), with the
+    /// time it was measured, to find what stalls.
+    #[arg(long, default_value_t = 0)]
+    log_slow_ms: u64,
     /// The server binary [default: boardgames-web beside this example's directory].
     #[arg(long)]
     server: Option<std::path::PathBuf>,
@@ -61,6 +67,8 @@ type Shared = Arc<Mutex<Stats>>;
 
 /// When the run started.
 static START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+/// `--log-slow-ms`.
+static LOG_SLOW: std::sync::OnceLock<Duration> = std::sync::OnceLock::new();
 
 const GAMES: [(&str, &str); 4] = [
     ("tictactoe", "{}"),
@@ -76,8 +84,8 @@ const GAMES: [(&str, &str); 4] = [
 async fn main() {
     let args = Args::parse();
     START.get_or_init(Instant::now);
-    let folder = std::env::temp_dir().join(format!("friend-load-{}", std::process::id()));
-    let (mut server, addr) = start_server(&args, &folder);
+    LOG_SLOW.get_or_init(|| Duration::from_millis(args.log_slow_ms));
+    let (mut server, addr, data) = start_server(&args);
     let pid = server.id();
     let stats: Shared = Arc::default();
     let deadline = Instant::now() + Duration::from_secs(args.seconds);
@@ -100,49 +108,16 @@ async fn main() {
     let high_water = memory(pid, "VmHWM");
     drop(server.stdin.take());
     let _ = server.wait();
-    let _ = std::fs::remove_dir_all(&folder);
+    drop(data);
     report(&stats.lock().unwrap(), &args, &samples, high_water);
 }
 
-fn start_server(args: &Args, folder: &std::path::Path) -> (Child, SocketAddr) {
-    let path = args.server.clone().unwrap_or_else(|| {
-        let exe = std::env::current_exe().expect("this program's path");
-        exe.parent()
-            .and_then(|d| d.parent())
-            .expect("the target directory")
-            .join("boardgames-web")
-    });
+/// Starts the server with its database in a temporary folder.
+fn start_server(args: &Args) -> (Child, SocketAddr, tempfile::TempDir) {
     let cap = (args.games * 4).to_string();
-    let mut child = Command::new(&path)
-        .args([
-            "--port",
-            "0",
-            "--exit-on-stdin-eof",
-            "--friend-games-per-client",
-            &cap,
-        ])
-        .arg("--data-dir")
-        .arg(folder)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| panic!("cannot start {}: {e}", path.display()));
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().expect("stdout"))
-        .read_line(&mut line)
-        .expect("the address");
-    let addr = line
-        .trim()
-        .trim_start_matches("http://")
-        .parse()
-        .expect("an address");
-    println!(
-        "server {} (pid {}) at {addr}, database in {}",
-        path.display(),
-        child.id(),
-        folder.display()
-    );
-    (child, addr)
+    let mut command = common::server_command(args.server.as_deref());
+    command.args(["--friend-games-per-client", &cap, "--sync", &args.sync]);
+    common::start(command)
 }
 
 /// One table: games one after the other until the deadline.
@@ -230,6 +205,19 @@ async fn one_game(
             to_spectators.push(sent.elapsed());
         }
         next_state(&mut sockets[mover], version + 1).await?;
+        if LOG_SLOW
+            .get()
+            .is_some_and(|&slow| !slow.is_zero() && to_opponent > slow)
+        {
+            let now = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .unwrap_or_default();
+            eprintln!(
+                "slow {:.3} {game} ply {version}: {:.1} ms",
+                now.as_secs_f64(),
+                to_opponent.as_secs_f64() * 1000.0
+            );
+        }
         let mut stats = stats.lock().unwrap();
         stats.to_opponent.push(to_opponent);
         let minute = START
@@ -293,36 +281,6 @@ async fn next_state(socket: &mut Socket, version: u64) -> Result<Value, String> 
     }
 }
 
-fn next(rng: &mut u64) -> u64 {
-    *rng = boardgames_core::zobrist::splitmix64(*rng);
-    *rng
-}
-
-async fn think(rng: &mut u64, think_ms: u64) {
-    if think_ms > 0 {
-        tokio::time::sleep(Duration::from_millis(next(rng) % think_ms)).await;
-    }
-}
-
-/// A field of /proc/PID/status in kB (0 when unreadable, e.g. not on Linux).
-fn memory(pid: u32, field: &str) -> u64 {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
-    status
-        .lines()
-        .find(|l| l.starts_with(field))
-        .and_then(|l| l.split_whitespace().nth(1))
-        .and_then(|kb| kb.parse().ok())
-        .unwrap_or(0)
-}
-
-fn percentile(sorted: &[Duration], p: f64) -> f64 {
-    if sorted.is_empty() {
-        return 0.0;
-    }
-    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
-    sorted[i].as_secs_f64() * 1000.0
-}
-
 fn report(stats: &Stats, args: &Args, samples: &[(u64, u64)], high_water: u64) {
     println!(
         "{} games at once, {} spectators each, think 0-{} ms, {} s",
@@ -332,24 +290,16 @@ fn report(stats: &Stats, args: &Args, samples: &[(u64, u64)], high_water: u64) {
         ("to the other seat", &stats.to_opponent),
         ("to the spectators", &stats.to_spectators),
     ] {
-        let mut sorted = list.clone();
-        sorted.sort();
+        let (p50, p99, max) = quantiles(list);
         println!(
-            "move {name}: {} states, p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
-            sorted.len(),
-            percentile(&sorted, 0.5),
-            percentile(&sorted, 0.99),
-            percentile(&sorted, 1.0)
+            "move {name}: {} states, p50 {p50:.1} ms, p99 {p99:.1} ms, max {max:.1} ms",
+            list.len()
         );
     }
     let minutes: Vec<String> = stats
         .by_minute
         .iter()
-        .map(|(minute, list)| {
-            let mut sorted = list.clone();
-            sorted.sort();
-            format!("{minute}: {:.1} ms", percentile(&sorted, 0.99))
-        })
+        .map(|(minute, list)| format!("{minute}: {:.1} ms", quantiles(list).1))
         .collect();
     println!("p99 to the other seat by minute: {}", minutes.join(", "));
     println!(

@@ -21,18 +21,17 @@
 //!     target/test-release/examples/load --scenario slow --slow-clients 3000 --seconds 30
 //!     target/test-release/examples/load --scenario searches --searchers 40 --seconds 60
 
-#[path = "../tests/common/client.rs"]
-mod client;
+mod common;
 #[path = "load_parts/defences.rs"]
 mod defences;
 
 use clap::Parser;
-use client::Client;
+use common::client::Client;
+use common::{memory, next, quantiles, think};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
-use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -94,7 +93,7 @@ async fn main() {
 }
 
 async fn players(args: Args) {
-    let (mut server, addr) = start_server(&args);
+    let (mut server, addr, _data) = start_server(&args);
     let pid = server.id();
     let stats: Shared = Arc::default();
     let deadline = Instant::now() + Duration::from_secs(args.seconds);
@@ -119,41 +118,19 @@ async fn players(args: Args) {
     report(&stats.lock().unwrap(), args.seconds, &peaks, high_water);
 }
 
-/// Starts the server and reads the address it prints.
-fn start_server(args: &Args) -> (Child, SocketAddr) {
-    let path = args.server.clone().unwrap_or_else(|| {
-        let exe = std::env::current_exe().expect("this program's path");
-        exe.parent()
-            .and_then(|d| d.parent())
-            .expect("the target directory")
-            .join("boardgames-web")
-    });
-    let mut command = match args.server_fd_limit {
+/// Starts the server (with the open-file limit `--server-fd-limit` when given).
+fn start_server(args: &Args) -> (Child, SocketAddr, tempfile::TempDir) {
+    let server = common::server_command(args.server.as_deref());
+    let command = match args.server_fd_limit {
         Some(limit) => {
             let mut shell = Command::new("sh");
             let script = format!("ulimit -n {limit} && exec \"$0\" \"$@\"");
-            shell.arg("-c").arg(script).arg(&path);
+            shell.arg("-c").arg(script).arg(server.get_program());
             shell
         }
-        None => Command::new(&path),
+        None => server,
     };
-    let mut child = command
-        .args(["--port", "0", "--exit-on-stdin-eof"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| panic!("cannot start {}: {e}", path.display()));
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().expect("stdout"))
-        .read_line(&mut line)
-        .expect("the address");
-    let addr = line
-        .trim()
-        .trim_start_matches("http://")
-        .parse()
-        .expect("an address");
-    println!("server {} (pid {}) at {addr}", path.display(), child.id());
-    (child, addr)
+    common::start(command)
 }
 
 /// One player: games one after the other until the deadline. Against the computer the
@@ -257,43 +234,6 @@ async fn request(
     }
 }
 
-async fn think(rng: &mut u64, think_ms: u64) {
-    if think_ms > 0 {
-        tokio::time::sleep(Duration::from_millis(next(rng) % think_ms)).await;
-    }
-}
-
-/// splitmix64.
-fn next(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-/// The p50, p99 and max of `latencies`, in milliseconds (zeros when empty).
-fn quantiles(latencies: &[Duration]) -> (f64, f64, f64) {
-    let mut sorted = latencies.to_vec();
-    sorted.sort();
-    if sorted.is_empty() {
-        return (0.0, 0.0, 0.0);
-    }
-    let at = |q: f64| sorted[((sorted.len() as f64 - 1.0) * q) as usize].as_secs_f64() * 1e3;
-    (at(0.5), at(0.99), at(1.0))
-}
-
-/// A memory figure of the process from /proc, in KiB (0 when unreadable).
-fn memory(pid: u32, field: &str) -> u64 {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
-    status
-        .lines()
-        .find(|l| l.starts_with(field))
-        .and_then(|l| l.split_whitespace().nth(1))
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(0)
-}
-
 fn report(stats: &Stats, seconds: u64, rss: &[u64], high_water: u64) {
     let total: usize = stats.latencies.values().map(Vec::len).sum();
     println!(
@@ -301,15 +241,10 @@ fn report(stats: &Stats, seconds: u64, rss: &[u64], high_water: u64) {
         total as f64 / seconds as f64
     );
     for (kind, latencies) in &stats.latencies {
-        let mut sorted = latencies.clone();
-        sorted.sort();
-        let at = |q: f64| sorted[((sorted.len() as f64 - 1.0) * q) as usize];
+        let (p50, p99, max) = quantiles(latencies);
         println!(
-            "{kind:>15}: {:>7} requests, p50 {:>8.2} ms, p99 {:>8.2} ms, max {:>8.2} ms",
-            sorted.len(),
-            at(0.5).as_secs_f64() * 1e3,
-            at(0.99).as_secs_f64() * 1e3,
-            at(1.0).as_secs_f64() * 1e3
+            "{kind:>15}: {:>7} requests, p50 {p50:>8.2} ms, p99 {p99:>8.2} ms, max {max:>8.2} ms",
+            latencies.len()
         );
     }
     println!("503 (pool full): {}", stats.busy);

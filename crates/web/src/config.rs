@@ -60,11 +60,29 @@ impl Default for Config {
     }
 }
 
+/// When a friend game's action counts as stored: what the database waits for before the
+/// action is answered (SQLite's `synchronous` setting, in write-ahead-log mode).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SyncMode {
+    /// The action is written to the log (in the operating system's hands) before it is
+    /// answered, and the log is synced to the disk at each checkpoint: every acknowledged
+    /// action survives a crash or `kill -9` of the server; a power cut or a crash of the
+    /// operating system may lose the last second or so of actions (never the database).
+    #[default]
+    Normal,
+    /// The log is synced to the disk before every answer: acknowledged actions survive a
+    /// power cut as well, and each answer waits for the disk (milliseconds, and on a busy
+    /// disk a tenth of a second or more).
+    Full,
+}
+
 /// How the server keeps the games played with a friend (`/api/friend`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FriendConfig {
     /// The SQLite database file; `None` keeps the games in memory, lost at exit (tests).
     pub db: Option<std::path::PathBuf>,
+    /// What an action waits for before it is answered.
+    pub sync: SyncMode,
     /// Games going on that one client (address) may have created; more get `429`.
     pub games_per_client: u64,
     /// Games going on in all; more get `503`.
@@ -79,12 +97,13 @@ pub struct FriendConfig {
 }
 
 impl Default for FriendConfig {
-    /// In memory; 20 games per client and 10,000 in all; idle three days, kept 30 days,
+    /// In memory, [`SyncMode::Normal`]; 20 games per client and 10,000 in all; idle three days, kept 30 days,
     /// swept every second.
     fn default() -> FriendConfig {
         let day = std::time::Duration::from_secs(86_400);
         FriendConfig {
             db: None,
+            sync: SyncMode::Normal,
             games_per_client: 20,
             games: 10_000,
             idle: 3 * day,

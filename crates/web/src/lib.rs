@@ -29,7 +29,8 @@ mod state;
 mod view;
 
 pub use config::{
-    Config, FriendConfig, BODY_LIMIT, BODY_TIMEOUT, HEADER_TIMEOUT, MAX_CONNECTIONS, MAX_WAIT,
+    Config, FriendConfig, SyncMode, BODY_LIMIT, BODY_TIMEOUT, HEADER_TIMEOUT, MAX_CONNECTIONS,
+    MAX_WAIT,
 };
 pub use error::ApiError;
 pub use pool::Pool;

@@ -2,7 +2,7 @@
 
 #![forbid(unsafe_code)]
 
-use boardgames_web::{listen, serve, Config, FriendConfig};
+use boardgames_web::{listen, serve, Config, FriendConfig, SyncMode};
 use clap::Parser;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
@@ -52,6 +52,11 @@ struct Args {
     /// The friend games' database file itself (instead of the one in --data-dir).
     #[arg(long, conflicts_with = "data_dir")]
     db: Option<PathBuf>,
+    /// What a friend game's move waits for before it is answered: `normal`, written to the
+    /// database's log (it survives a crash or kill -9 of the server, not a power cut), or
+    /// `full`, synced to the disk too (it survives a power cut; each move waits for the disk).
+    #[arg(long, value_enum, default_value_t = SyncFlag::Normal)]
+    sync: SyncFlag,
     /// Friend games going on that one client address may have created.
     #[arg(long, default_value_t = FriendConfig::default().games_per_client)]
     friend_games_per_client: u64,
@@ -70,6 +75,13 @@ struct Args {
     friend_sweep_ms: u64,
 }
 
+/// `--sync`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+enum SyncFlag {
+    Normal,
+    Full,
+}
+
 /// The friend games' settings of the command line.
 fn friend_config(args: &Args) -> std::io::Result<FriendConfig> {
     let db = match (&args.db, &args.data_dir) {
@@ -79,6 +91,10 @@ fn friend_config(args: &Args) -> std::io::Result<FriendConfig> {
     };
     Ok(FriendConfig {
         db: Some(db),
+        sync: match args.sync {
+            SyncFlag::Normal => SyncMode::Normal,
+            SyncFlag::Full => SyncMode::Full,
+        },
         games_per_client: args.friend_games_per_client,
         games: args.friend_games,
         idle: Duration::from_secs(args.friend_idle_secs),

@@ -23,7 +23,7 @@ pub async fn asset(Path(name): Path<String>) -> Response {
                 header::CONTENT_TYPE,
                 HeaderValue::from_static(asset.content_type),
             )],
-            asset.body,
+            asset.body.as_ref(),
         )
             .into_response(),
         None => ApiError::new(StatusCode::NOT_FOUND, format!("no file {name:?}")).into_response(),

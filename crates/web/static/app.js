@@ -1,14 +1,17 @@
 // The page: lobby, board, controls, clocks, records and scores. The server keeps no game
 // state; this module keeps the game (its options and moves) and asks the server what to draw.
 
-import { t, applyTexts, detectLanguage, setLanguage, language, LANGUAGES } from './i18n.js';
+import { t, applyTexts, setLanguage, language } from './i18n.js';
 import { post, gameFields, ApiError } from './api.js';
-import { drawBoard, layout, neighbour, pointsOf } from './boards.js';
+import { drawBoard, layout, pointsOf } from './boards.js';
 import { Scores } from './scores.js';
-import { Clocks, parseTimeControl, formatClock } from './clock.js';
-
-const $ = (id) => document.getElementById(id);
-const LANG_KEY = 'boardgames.lang';
+import { Clocks, parseTimeControl } from './clock.js';
+import {
+  $, other, show, storage, remember, recalled, savedLanguage, saveLanguage, baseName as nameIn,
+  candidates as candidatesIn, targets as targetsIn, click, choices, forbiddenPoints as forbiddenIn,
+  boardModel as modelOf, statusText, detailText, renderChoices as drawChoices, renderMoveList as drawMoves,
+  renderClocks as drawClocks, boardKeys,
+} from './play.js';
 const NUMBERS_KEY = 'boardgames.numbers';
 const CONFIRM_KEY = 'boardgames.confirm';
 const MCTS_MILLIS = { beginner: 150, normal: 600, expert: 1800 };
@@ -35,22 +38,6 @@ const state = {
 let scores = null;
 
 // ---------------------------------------------------------------- small helpers
-
-function other(side) {
-  return side === 'first' ? 'second' : 'first';
-}
-
-function storage() {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
-function show(node, visible) {
-  node.hidden = !visible;
-}
 
 function notice(text) {
   $('notice-text').textContent = text;
@@ -81,16 +68,7 @@ function renderMessage() {
 
 /** What a side is called in this game: X/O, black/white, white/black (morris). */
 function baseName(side) {
-  const game = state.game ? state.game.name : selectedGame();
-  if (game === 'tictactoe' || game === 'ultimate') return t(side === 'first' ? 'side_x' : 'side_o');
-  if (game === 'morris') return t(side === 'first' ? 'white' : 'black');
-  const colours = state.view && state.view.colours;
-  if (colours) {
-    if (colours.black === side) return t('black');
-    if (colours.white === side) return t('white');
-    return t(side === 'first' ? 'seat_first' : 'seat_second');
-  }
-  return t(side === 'first' ? 'black' : 'white');
+  return nameIn(state.game ? state.game.name : selectedGame(), state.view, side);
 }
 
 /** A side's name with "you" or "the computer" against the computer. */
@@ -98,10 +76,6 @@ function sideName(side) {
   const g = state.game;
   if (!g || g.mode !== 'computer') return baseName(side);
   return t(side === g.human ? 'you_as' : 'computer_as', { side: baseName(side) });
-}
-
-function reasonText(reason) {
-  return reason ? t(`reason_${reason.replace(/ /g, '_')}`) : '';
 }
 
 // ---------------------------------------------------------------- the game's state
@@ -123,105 +97,34 @@ function humanTurn() {
 
 /** The legal moves whose clicks start with `partial`. */
 function candidates(partial) {
-  const name = state.game.name;
-  return (state.view.legal || []).filter((move) => {
-    const pts = pointsOf(name, move);
-    return pts.length >= partial.length && partial.every((p, i) => pts[i] === p);
-  });
+  return candidatesIn(state.game.name, state.view.legal, partial);
 }
 
 /** The points the next click may take, and which of them are captures. */
 function targets() {
-  const found = { all: new Set(), captures: new Set() };
-  if (!humanTurn()) return found;
-  const k = state.partial.length;
-  for (const move of candidates(state.partial)) {
-    const pts = pointsOf(state.game.name, move);
-    if (pts.length <= k) continue;
-    found.all.add(pts[k]);
-    if (move.includes('x') && k === pts.length - 1) found.captures.add(pts[k]);
-  }
-  return found;
-}
-
-/** Each gomoku stone's colour and number: stones alternate from black, whoever places
- * them, and are numbered from 1 in the order they were placed. */
-function gomokuStones() {
-  const colours = new Map();
-  const numbers = new Map();
-  let count = 0;
-  for (const move of state.game.moves) {
-    const pts = /^offer:/.test(move) ? [] : pointsOf('gomoku', move);
-    if (pts.length === 1) {
-      colours.set(pts[0], count % 2 === 0 ? 'black' : 'white');
-      count += 1;
-      numbers.set(pts[0], count);
-    }
-  }
-  return { colours, numbers, next: count % 2 === 0 ? 'black' : 'white' };
+  return targetsIn(state.game.name, humanTurn() ? state.view.legal : [], state.partial);
 }
 
 function forbiddenPoints() {
-  const v = state.view;
-  const map = new Map();
-  if (!v.forbidden || v.forbidden.length === 0) return map;
-  if (v.forbidden_for && v.to_move && v.to_move !== v.forbidden_for) return map;
-  for (const f of v.forbidden) map.set(f.point, forbiddenReason(f));
-  return map;
-}
-
-function forbiddenReason(f) {
-  const lines = (f.lines || []).join(t('list_and'));
-  return lines ? t(`forbidden_${f.kind}`, { lines }) : f.reason;
+  return forbiddenIn(state.view);
 }
 
 // ---------------------------------------------------------------- drawing
 
 function boardModel() {
   const g = state.game;
-  const v = state.view;
-  const found = targets();
-  let last = pointsOf(g.name, v.last_move);
-  if (g.name === 'morris' && v.last_move && v.last_move.includes('x')) last = last.slice(0, -1);
-  const stones = g.name === 'gomoku' ? gomokuStones() : null;
-  const colours = stones ? stones.colours : null;
-  const mills = new Set(v.mills ? [...(v.mills.first || []), ...(v.mills.second || [])] : []);
-  const forbidden = forbiddenPoints();
-  const empty = state.geometry.points.length - Object.keys(v.cells || {}).length - forbidden.size;
-  return {
+  return modelOf({
     game: g.name,
-    view: v,
+    view: state.view,
     geometry: state.geometry,
-    targets: found.all,
-    captures: found.captures,
+    moves: g.moves,
+    found: targets(),
     selected: state.preview ? pointsOf(g.name, state.preview) : state.partial,
-    last,
     hint: state.hint,
     cursor: state.cursor,
-    forbidden,
-    // Dots on the points one may play, unless that is every empty point (gomoku).
-    dots: found.all.size < empty || g.name !== 'gomoku',
-    mover: v.to_move,
-    moverColour: stones ? stones.next : g.name === 'morris' && v.to_move === 'second' ? 'black' : 'white',
-    numbers: stones && $('show-numbers').checked ? stones.numbers : null,
-    offers: v.offers || [],
-    mills,
-    colourOf: (point, owner) => {
-      if (colours) return colours.get(point) || (owner === 'first' ? 'black' : 'white');
-      return owner === 'first' ? 'white' : 'black';
-    },
-    describe: (point, owner, flags, forbidden) => describePoint(point, owner, flags, forbidden),
-  };
-}
-
-function describePoint(point, owner, flags, forbidden) {
-  const parts = [point];
-  if (owner) parts.push(baseName(owner));
-  if (forbidden) parts.push(t('forbidden_label', { reason: forbidden }));
-  for (const flag of ['target', 'capture', 'selected', 'last', 'hinted']) {
-    if (flags.includes(flag)) parts.push(t(`point_${flag}`));
-  }
-  return parts.join(', ');
+    numbered: $('show-numbers').checked,
+    name: baseName,
+  });
 }
 
 function render() {
@@ -242,18 +145,15 @@ function render() {
 function renderStatus() {
   const r = result();
   const v = state.view;
-  let text;
-  if (r && r.status === 'draw') text = t('result_draw', { reason: reasonText(r.reason) });
-  else if (r) text = t('result_win', { side: sideName(r.status), reason: reasonText(r.reason) });
-  else if (state.busy) text = t('thinking', { side: sideName(v.to_move) });
-  else if (v.step && v.step !== 'play') {
-    const colour = t(v.colour_to_place === 'white' ? 'white_stone' : 'black_stone');
-    text = t(`step_${v.step}`, { side: sideName(v.to_move), colour });
-  } else if (state.preview) {
-    text = t('tap_again', { move: state.preview });
-  } else if (state.partial.length > 0) {
-    text = t(targets().captures.size > 0 ? 'choose_capture' : 'choose_destination', { side: sideName(v.to_move), point: state.partial[0] });
-  } else text = t('to_move', { side: sideName(v.to_move) });
+  let text = statusText({
+    view: v,
+    result: r,
+    name: sideName,
+    partial: state.partial,
+    capturing: state.partial.length > 0 && targets().captures.size > 0,
+    busy: state.busy ? t('thinking', { side: sideName(v.to_move) }) : null,
+    preview: state.preview ? t('tap_again', { move: state.preview }) : null,
+  });
   if (!r && state.hintText) text += ` ${t('hint_is', { move: state.hintText })}`;
   $('status').textContent = text;
   $('status').dataset.result = r ? r.status : 'ongoing';
@@ -264,46 +164,12 @@ function renderStatus() {
 function renderDetail() {
   const v = state.view;
   const g = state.game;
-  const parts = [];
-  if (g.name === 'ultimate' && !result()) {
-    parts.push(v.forced_board ? t('forced_board', { board: v.forced_board }) : t('free_choice'));
-  } else if (g.name === 'morris') {
-    for (const side of ['first', 'second']) {
-      const phase = v.phase ? v.phase[side] : 'placing';
-      parts.push(t('morris_side', {
-        side: baseName(side), phase: t(`phase_${phase}`),
-        hand: v.in_hand ? v.in_hand[side] : 0, board: v.on_board ? v.on_board[side] : 0,
-      }));
-    }
-    for (const side of v.flying || []) parts.push(t('flying', { side: baseName(side) }));
-  } else if (g.name === 'gomoku') {
-    parts.push(t('gomoku_detail', { rule: t(`rule_${v.rule || g.options.rule}`), size: v.size }));
-    if (v.opening) parts.push(t(`opening_${v.opening}`));
-    const n = forbiddenPoints().size;
-    if (n > 0) parts.push(t('forbidden_count', { n }));
-  }
-  $('detail').textContent = parts.join(' · ');
+  $('detail').textContent = detailText(g.name, v, g.options, Boolean(result()), baseName);
   $('detail').dataset.phase = v.phase ? `${v.phase.first} ${v.phase.second}` : '';
 }
 
-function choiceLabel(move) {
-  const declare = /^declare:(\d+)$/.exec(move);
-  if (declare) return t('choice_declare', { n: declare[1] });
-  return t(`choice_${move}`);
-}
-
 function renderChoices() {
-  const box = $('choice-buttons');
-  box.replaceChildren();
-  const moves = humanTurn() ? state.view.legal.filter((m) => pointsOf(state.game.name, m).length === 0) : [];
-  for (const move of moves) {
-    const button = document.createElement('button');
-    button.type = 'button';
-    button.dataset.choice = move;
-    button.textContent = choiceLabel(move);
-    box.appendChild(button);
-  }
-  show($('choices'), moves.length > 0);
+  drawChoices(humanTurn() ? choices(state.game.name, state.view.legal) : []);
 }
 
 function renderOffer() {
@@ -327,33 +193,12 @@ function renderControls() {
 }
 
 function renderMoveList() {
-  const list = $('move-list');
-  list.replaceChildren();
-  state.game.moves.forEach((move, i) => {
-    const item = document.createElement('li');
-    const number = document.createElement('span');
-    number.className = 'ply-number';
-    number.textContent = `${i + 1}.`;
-    item.append(number, ` ${move}`);
-    item.dataset.ply = String(i);
-    item.dataset.move = move;
-    list.appendChild(item);
-  });
-  // The newest move in sight: the list scrolls inside its box.
-  list.scrollTop = list.scrollHeight;
+  drawMoves(state.game.moves);
 }
 
 function renderClocks() {
   const c = state.clocks;
-  show($('clocks'), Boolean(c));
-  if (!c) return;
-  for (const side of ['first', 'second']) {
-    const box = $(`clock-${side}`);
-    box.querySelector('.clock-name').textContent = sideName(side);
-    box.querySelector('.clock-time').textContent = formatClock(c.left(side));
-    box.classList.toggle('running', c.running === side);
-    box.classList.toggle('fallen', state.flag === side);
-  }
+  drawClocks(c && { left: (side) => c.left(side), running: c.running, fallen: state.flag }, sideName);
 }
 
 // ---------------------------------------------------------------- scores
@@ -535,26 +380,11 @@ async function onPoint(name, fromPointer = false) {
     return;
   }
   if (fromPointer && state.game.name === 'gomoku' && $('confirm-moves').checked) return preview(name);
-  if (state.partial.length > 0 && state.partial[state.partial.length - 1] === name) {
-    state.partial = state.partial.slice(0, -1);
-    render();
-    return;
-  }
-  const next = [...state.partial, name];
-  const found = candidates(next);
-  if (found.length === 0) {
-    if (state.partial.length > 0 && candidates([name]).length > 0) {
-      state.partial = [];
-      return onPoint(name);
-    }
-    state.partial = [];
-    render();
-    return refuse(name);
-  }
-  const exact = found.filter((m) => pointsOf(state.game.name, m).length === next.length);
-  if (exact.length > 0 && exact.length === found.length) return playMove(exact[0], 'human');
-  state.partial = next;
+  const step = click(state.game.name, state.view.legal, state.partial, name);
+  state.partial = step.partial;
+  if (step.move) return playMove(step.move, 'human');
   render();
+  if (step.refused) return refuse(name);
 }
 
 /** A tap shows the stone; a second tap on the same point plays it. */
@@ -597,25 +427,6 @@ async function onTypedMove(event) {
   const forbidden = forbiddenPoints().get(typed);
   const why = forbidden || (await refusal(typed));
   setMessage({ key: 'refused', params: { move: typed, reason: why } });
-}
-
-function onBoardKey(event) {
-  if (!state.geometry) return;
-  const steps = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
-  if (steps[event.key]) {
-    event.preventDefault();
-    const [dx, dy] = steps[event.key];
-    state.cursor = neighbour(state.geometry.points, state.cursor, dx, dy);
-    render();
-  } else if (event.key === 'Enter' || event.key === ' ') {
-    event.preventDefault();
-    onPoint(state.cursor);
-  } else if (event.key === 'Escape') {
-    state.partial = [];
-    state.preview = null;
-    hideTooltip();
-    render();
-  }
 }
 
 // ---------------------------------------------------------------- controls
@@ -1026,7 +837,15 @@ function wire() {
     const node = event.target.closest('[data-move]');
     if (node) onPoint(node.dataset.move, true);
   });
-  $('board').addEventListener('keydown', onBoardKey);
+  $('board').addEventListener('keydown', boardKeys(state, {
+    play: (point) => onPoint(point),
+    escape: () => {
+      state.partial = [];
+      state.preview = null;
+      hideTooltip();
+    },
+    render,
+  }));
   $('board').addEventListener('pointerover', onBoardPointer);
   $('board').addEventListener('pointerleave', hideTooltip);
   $('board').addEventListener('blur', hideTooltip);
@@ -1058,30 +877,9 @@ function wire() {
     renderScores();
   });
   $('lang-select').addEventListener('change', (event) => {
-    try {
-      storage().setItem(LANG_KEY, event.target.value);
-    } catch {
-      // Without storage the choice lasts for this page only.
-    }
+    saveLanguage(event.target.value);
     chooseLanguage(event.target.value);
   });
-}
-
-/** Keeps a choice in local storage, when there is one. */
-function remember(key, value) {
-  try {
-    storage().setItem(key, value);
-  } catch {
-    // Without storage the choice lasts for this page only.
-  }
-}
-
-function recalled(key) {
-  try {
-    return storage() ? storage().getItem(key) : null;
-  } catch {
-    return null;
-  }
 }
 
 /** The board toggles: numbered stones (off unless chosen), and tap twice to play (on where
@@ -1093,13 +891,7 @@ function initToggles() {
 }
 
 function init() {
-  let saved = null;
-  try {
-    saved = storage() ? storage().getItem(LANG_KEY) : null;
-  } catch {
-    saved = null;
-  }
-  const lang = LANGUAGES.includes(saved) ? saved : detectLanguage(navigator.languages || [navigator.language]);
+  const lang = savedLanguage();
   fillSizes();
   initToggles();
   scores = new Scores(storage());

@@ -169,6 +169,20 @@ const en = {
   time_zero: 'the time must be above zero',
   cannot_start: 'This game cannot start: {error}',
   scores_damaged: 'The saved scores were damaged and have been reset.',
+  // The page of a game with a friend.
+  friend_links: 'Links to this game',
+  friend_invite: 'Send this link to your friend:',
+  friend_own_link: 'Your own link, to go on playing on another device (keep it to yourself):',
+  friend_copy: 'Copy',
+  friend_copied: 'Copied',
+  friend_you_play: 'You play {side}.',
+  friend_watching: 'You are watching this game.',
+  friend_waiting: 'Waiting for your friend to open the link.',
+  friend_live: 'Live.',
+  friend_reconnecting: 'Connection lost: reconnecting…',
+  friend_no_game: 'There is no such game (it may have ended long ago and been deleted).',
+  friend_draw_offered: 'You offered a draw: waiting for the answer.',
+  friend_title: '{game} with a friend',
 };
 
 const zhHans = {
@@ -337,6 +351,20 @@ const zhHans = {
   time_zero: '时间必须大于零',
   cannot_start: '无法开始这局：{error}',
   scores_damaged: '保存的比分已损坏，已重置。',
+  // The page of a game with a friend.
+  friend_links: '这盘棋的链接',
+  friend_invite: '把这个链接发给你的朋友：',
+  friend_own_link: '你自己的链接，可在另一台设备上继续下（请勿外传）：',
+  friend_copy: '复制',
+  friend_copied: '已复制',
+  friend_you_play: '你执{side}。',
+  friend_watching: '你正在观看这盘棋。',
+  friend_waiting: '正在等待朋友打开链接。',
+  friend_live: '已连接。',
+  friend_reconnecting: '连接中断：正在重连……',
+  friend_no_game: '没有这盘棋（可能早已结束并被删除）。',
+  friend_draw_offered: '你已提和：等待对方答复。',
+  friend_title: '与朋友下{game}',
 };
 
 const zhHant = {
@@ -505,6 +533,20 @@ const zhHant = {
   time_zero: '時間必須大於零',
   cannot_start: '無法開始這局：{error}',
   scores_damaged: '儲存的比分已損壞，已重設。',
+  // The page of a game with a friend.
+  friend_links: '這盤棋的連結',
+  friend_invite: '把這個連結發給你的朋友：',
+  friend_own_link: '你自己的連結，可在另一台裝置上繼續下（請勿外傳）：',
+  friend_copy: '複製',
+  friend_copied: '已複製',
+  friend_you_play: '你執{side}。',
+  friend_watching: '你正在觀看這盤棋。',
+  friend_waiting: '正在等待朋友打開連結。',
+  friend_live: '已連線。',
+  friend_reconnecting: '連線中斷：正在重連……',
+  friend_no_game: '沒有這盤棋（可能早已結束並被刪除）。',
+  friend_draw_offered: '你已提和：等待對方答覆。',
+  friend_title: '與朋友下{game}',
 };
 
 const TABLES = { en, 'zh-Hans': zhHans, 'zh-Hant': zhHant };

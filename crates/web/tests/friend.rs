@@ -428,3 +428,46 @@ async fn random_requests_to_the_friend_routes_get_typed_answers() {
         "some requests were good ones: {acknowledged}"
     );
 }
+
+/// A watcher that sends more than a small message is cut off; a game takes at most 64
+/// watchers (a `503` for the next); the others go on receiving the states.
+#[tokio::test]
+async fn watchers_are_capped_in_number_and_in_what_they_send() {
+    use futures_util::SinkExt;
+    let addr = server(|_| {}).await;
+    let mut c = Client::new(addr);
+    let (loud_game, _) = create(&mut c, json!({"game": "tictactoe"})).await;
+    let mut loud = watch(addr, &loud_game).await;
+    next_state(&mut loud).await;
+    loud.send(Message::text("x".repeat(4096))).await.unwrap();
+    let cut = tokio::time::timeout(Duration::from_secs(5), async {
+        loop {
+            match loud.next().await {
+                None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return,
+                Some(Ok(_)) => {}
+            }
+        }
+    })
+    .await;
+    assert!(
+        cut.is_ok(),
+        "a 4 KiB message from a watcher closes its socket"
+    );
+    let (id, token) = create(&mut c, json!({"game": "tictactoe"})).await;
+    let mut watchers = Vec::new();
+    for _ in 0..64 {
+        let mut socket = watch(addr, &id).await;
+        next_state(&mut socket).await;
+        watchers.push(socket);
+    }
+    let url = format!("ws://{addr}/api/friend/{id}/ws");
+    let refused = tokio_tungstenite::connect_async(url).await;
+    let Err(tokio_tungstenite::tungstenite::Error::Http(response)) = refused else {
+        panic!("a 65th watcher was let in");
+    };
+    assert_eq!(response.status(), 503);
+    play(&mut c, &id, &token, "b2").await;
+    for socket in &mut watchers {
+        assert_eq!(next_state(socket).await["version"], 1);
+    }
+}

@@ -5,7 +5,6 @@ mod common;
 
 use common::Client;
 use serde_json::{json, Value};
-use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
@@ -13,26 +12,14 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-/// The binary on `db`, and the address it prints.
-fn start(db: &Path) -> (Child, SocketAddr) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_boardgames-web"))
-        .args(["--port", "0", "--exit-on-stdin-eof", "--db"])
+/// The binary on `db` with `--sync sync`, and the address it prints.
+fn start(db: &Path, sync: &str) -> (Child, SocketAddr) {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_boardgames-web"));
+    command
+        .args(["--sync", sync, "--db"])
         .arg(db)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the server binary");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().expect("its output"))
-        .read_line(&mut line)
-        .expect("its address");
-    let addr = line
-        .trim()
-        .trim_start_matches("http://")
-        .parse()
-        .expect("an address");
-    (child, addr)
+        .stderr(Stdio::null());
+    common::binary::spawn(command)
 }
 
 /// Stops a server that is still running, whatever happens to the test.
@@ -94,11 +81,19 @@ async fn state(c: &mut Client, id: &str) -> Value {
     reply.json()
 }
 
+/// Both ways of syncing keep every acknowledged move through a `kill -9` (`full` is for a
+/// power cut, which a test cannot make).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_survives_kill_9_in_the_middle_of_moves() {
+    for sync in ["normal", "full"] {
+        survives_kill_9(sync).await;
+    }
+}
+
+async fn survives_kill_9(sync: &str) {
     let folder = tempfile::tempdir().expect("a temp dir");
     let db = folder.path().join("friends.sqlite");
-    let (child, addr) = start(&db);
+    let (child, addr) = start(&db, sync);
     let mut server = Server(child);
     let mut c = Client::new(addr);
     let created = c
@@ -135,10 +130,10 @@ async fn a_game_survives_kill_9_in_the_middle_of_moves() {
     let acknowledged = sender.await.expect("the sender");
     assert!(
         !acknowledged.is_empty() && acknowledged.len() < 60,
-        "killed mid-game: {}",
+        "killed mid-game ({sync}): {}",
         acknowledged.len()
     );
-    let (child, addr) = start(&db);
+    let (child, addr) = start(&db, sync);
     let _server = Server(child);
     let mut c = Client::new(addr);
     let kept = state(&mut c, &id).await;

@@ -20,11 +20,11 @@ async fn the_page_and_its_files_are_served_with_safe_headers() {
     let csp = page.header("content-security-policy").unwrap();
     assert!(csp.contains("default-src 'self'") && !csp.contains("unsafe-inline"));
     assert_eq!(page.header("x-content-type-options"), Some("nosniff"));
-    for asset in boardgames_web::assets::ASSETS {
+    for asset in boardgames_web::assets::ASSETS.iter() {
         let reply = c.get(&format!("/static/{}", asset.name)).await;
         assert_eq!(reply.status, StatusCode::OK, "{}", asset.name);
         assert_eq!(reply.header("content-type"), Some(asset.content_type));
-        assert_eq!(reply.body, asset.body);
+        assert_eq!(reply.body, asset.body.as_ref());
     }
 }
 

@@ -1,8 +1,9 @@
 //! The load test's defence scenarios: thousands of slow clients against `/health`, and many
 //! 2 s searches against a page's views and moves.
 
-use super::client::Client;
-use super::{memory, quantiles, start_server, Args};
+use super::common::client::Client;
+use super::common::{memory, quantiles};
+use super::{start_server, Args};
 use serde_json::json;
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -21,7 +22,7 @@ struct SlowCounts {
 
 /// Slow clients and a `/health` prober; reports the probes' latency.
 pub async fn slow(args: Args) {
-    let (mut server, addr) = start_server(&args);
+    let (mut server, addr, _data) = start_server(&args);
     let deadline = Instant::now() + Duration::from_secs(args.seconds);
     let counts = Arc::new(SlowCounts::default());
     let clients: Vec<_> = (0..args.slow_clients)
@@ -117,6 +118,8 @@ struct SearchStats {
     views: Vec<Duration>,
     moves: Vec<Duration>,
     moves_refused: u64,
+    /// A friend game's moves, from the request to its answer (the state committed).
+    friend_moves: Vec<Duration>,
     errors: Vec<String>,
 }
 
@@ -124,13 +127,15 @@ type Shared = Arc<Mutex<SearchStats>>;
 
 /// Searchers asking 2 s searches again and again, and a page; reports the waits.
 pub async fn searches(args: Args) {
-    let (mut server, addr) = start_server(&args);
+    let (mut server, addr, _data) = start_server(&args);
     let deadline = Instant::now() + Duration::from_secs(args.seconds);
     let stats: Shared = Arc::default();
     let searchers: Vec<_> = (0..args.searchers)
         .map(|_| tokio::spawn(searcher(addr, deadline, Arc::clone(&stats))))
         .collect();
+    let friend = tokio::spawn(friend_moves(addr, deadline, Arc::clone(&stats)));
     page(addr, deadline, &stats).await;
+    let _ = friend.await;
     for searcher in searchers {
         let _ = searcher.await;
     }
@@ -149,6 +154,7 @@ pub async fn searches(args: Args) {
     line("searches refused (503/429)", &stats.refusals);
     line("page views", &stats.views);
     line("page computer moves", &stats.moves);
+    line("friend moves (request to answer)", &stats.friend_moves);
     println!(
         "page computer moves refused: {}; errors: {}",
         stats.moves_refused,
@@ -216,5 +222,43 @@ async fn page(addr: SocketAddr, deadline: Instant, stats: &Shared) {
             }
         }
         tokio::time::sleep(Duration::from_millis(250)).await;
+    }
+}
+
+/// Two seats of friend games playing tic-tac-toe's first legal move in turn, one move every
+/// 250 ms, a new game after each.
+async fn friend_moves(addr: SocketAddr, deadline: Instant, stats: Shared) {
+    let mut c = Client::new(addr);
+    while Instant::now() < deadline {
+        let created = c.post("/api/friend", &json!({"game": "tictactoe"})).await;
+        let id = created.json()["id"].as_str().unwrap_or_default().to_owned();
+        let joined = c.post(&format!("/api/friend/{id}/join"), &json!({})).await;
+        let mut tokens = [
+            created.json()["token"].clone(),
+            joined.json()["token"].clone(),
+        ];
+        if created.json()["seat"] == "second" {
+            tokens.swap(0, 1);
+        }
+        let mut state = created.json()["state"].clone();
+        while Instant::now() < deadline && state["view"]["status"] == "ongoing" {
+            tokio::time::sleep(Duration::from_millis(250)).await;
+            let mover = usize::from(state["view"]["to_move"] == "second");
+            let mv = state["view"]["legal"][0].clone();
+            let body = json!({"token": tokens[mover], "move": mv});
+            let start = Instant::now();
+            let reply = c.post(&format!("/api/friend/{id}/act"), &body).await;
+            let took = start.elapsed();
+            if reply.status != 200 {
+                stats
+                    .lock()
+                    .unwrap()
+                    .errors
+                    .push(format!("friend move {}", reply.status));
+                break;
+            }
+            stats.lock().unwrap().friend_moves.push(took);
+            state = reply.json();
+        }
     }
 }

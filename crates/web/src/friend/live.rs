@@ -170,7 +170,7 @@ impl Friends {
     /// The friend games of `config`: its database opened (created when missing).
     pub fn open(config: &FriendConfig) -> Result<Friends, StoreError> {
         let store: Arc<dyn Store> = match &config.db {
-            Some(path) => Arc::new(SqliteStore::open(path)?),
+            Some(path) => Arc::new(SqliteStore::open(path, config.sync)?),
             None => Arc::new(SqliteStore::in_memory()?),
         };
         Ok(Friends::with_store(store, config.clone()))

@@ -1,9 +1,11 @@
-//! The SQLite store: one database file (or an in-memory database), WAL mode with full
-//! synchronisation, so an action is on disk when [`Store::append`] returns and survives a
-//! crash of the server at any moment. Appends that arrive together are written in one
-//! transaction (a group commit): one sync of the log, often several milliseconds, serves all
-//! of them instead of each waiting for its own.
+//! The SQLite store: one database file (or an in-memory database) in write-ahead-log mode.
+//! An action is in the log when [`Store::append`] returns, so it survives a crash or
+//! `kill -9` of the server at any moment; with [`SyncMode::Full`] the log is also synced to
+//! the disk first, so it survives a power cut. Appends that arrive together are written in
+//! one transaction (a group commit): one write of the log, and under `Full` one sync (often
+//! several milliseconds), serves all of them instead of each waiting for its own.
 
+use crate::config::SyncMode;
 use crate::friend::seat_named;
 use crate::friend::store::{Entry, Progress, Store, StoreError, StoredGame};
 use boardgames_core::Player;
@@ -134,34 +136,45 @@ fn failed(error: impl std::fmt::Display) -> StoreError {
 }
 
 impl SqliteStore {
-    /// Opens (creating it and its folder when missing) the database at `path`.
-    pub fn open(path: &Path) -> Result<SqliteStore, StoreError> {
+    /// Opens (creating it and its folder when missing) the database at `path`, syncing it
+    /// as `sync` says.
+    pub fn open(path: &Path, sync: SyncMode) -> Result<SqliteStore, StoreError> {
         if let Some(folder) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
             std::fs::create_dir_all(folder)
                 .map_err(|e| failed(format!("cannot create {}: {e}", folder.display())))?;
         }
         let connection = Connection::open(path)
             .map_err(|e| failed(format!("cannot open {}: {e}", path.display())))?;
-        SqliteStore::set_up(connection).map_err(|e| failed(format!("{}: {e}", path.display())))
+        SqliteStore::set_up(connection, sync)
+            .map_err(|e| failed(format!("{}: {e}", path.display())))
     }
 
     /// A fresh database in memory (for tests, and servers that keep nothing).
     pub fn in_memory() -> Result<SqliteStore, StoreError> {
-        SqliteStore::set_up(Connection::open_in_memory().map_err(failed)?)
+        SqliteStore::set_up(
+            Connection::open_in_memory().map_err(failed)?,
+            SyncMode::Normal,
+        )
     }
 
-    fn set_up(connection: Connection) -> Result<SqliteStore, StoreError> {
-        // WAL lets readers go on during a write; FULL syncs the log at every commit.
+    fn set_up(connection: Connection, sync: SyncMode) -> Result<SqliteStore, StoreError> {
+        // WAL lets readers go on during a write and makes a commit one append to the log;
+        // NORMAL syncs the log only at checkpoints, FULL at every commit as well.
         let mode: String = connection
             .query_row("PRAGMA journal_mode = WAL", [], |row| row.get(0))
             .map_err(failed)?;
         if mode != "wal" && mode != "memory" {
             return Err(failed(format!("the database refused WAL mode ({mode})")));
         }
+        let synchronous = match sync {
+            SyncMode::Normal => "NORMAL",
+            SyncMode::Full => "FULL",
+        };
         connection
-            .execute_batch(
-                "PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;",
-            )
+            .execute_batch(&format!(
+                "PRAGMA synchronous = {synchronous}; PRAGMA foreign_keys = ON; \
+                 PRAGMA busy_timeout = 5000;"
+            ))
             .map_err(failed)?;
         let version: i64 = connection
             .query_row("PRAGMA user_version", [], |row| row.get(0))
@@ -415,5 +428,11 @@ impl SqliteStore {
     pub fn damage_for_tests(&self, sql: &str) {
         self.with(|c| c.execute_batch(sql))
             .expect("the damaging SQL");
+    }
+
+    /// The value of a numeric `PRAGMA`.
+    pub fn pragma_for_tests(&self, name: &str) -> i64 {
+        self.with(|c| c.query_row(&format!("PRAGMA {name}"), [], |r| r.get(0)))
+            .expect("the pragma")
     }
 }

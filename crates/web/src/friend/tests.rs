@@ -3,6 +3,7 @@
 
 use super::store::{Entry, Progress, Store, StoreError, StoredGame};
 use super::{Kind, SqliteStore, TimeControl};
+use crate::config::SyncMode;
 use boardgames_core::Player;
 use serde_json::{json, Map};
 
@@ -117,10 +118,23 @@ fn sqlite_in_memory_keeps_games() {
 fn a_sqlite_file_keeps_games_across_opens() {
     let folder = tempfile::tempdir().unwrap();
     let path = folder.path().join("nested").join("friends.sqlite");
-    exercise(&SqliteStore::open(&path).unwrap());
-    let again = SqliteStore::open(&path).unwrap();
+    exercise(&SqliteStore::open(&path, SyncMode::Normal).unwrap());
+    let again = SqliteStore::open(&path, SyncMode::Normal).unwrap();
     let kept = again.load("8899aabbccddeeff").unwrap().unwrap();
     assert_eq!(kept, game("8899aabbccddeeff", "10.0.0.2"));
+}
+
+#[test]
+fn the_sync_mode_reaches_the_database() {
+    let folder = tempfile::tempdir().unwrap();
+    let path = folder.path().join("friends.sqlite");
+    // SQLite's numbers: 1 NORMAL, 2 FULL.
+    let normal = SqliteStore::open(&path, SyncMode::Normal).unwrap();
+    assert_eq!(normal.pragma_for_tests("synchronous"), 1);
+    drop(normal);
+    let full = SqliteStore::open(&path, SyncMode::Full).unwrap();
+    assert_eq!(full.pragma_for_tests("synchronous"), 2);
+    exercise(&full);
 }
 
 #[test]
@@ -128,18 +142,18 @@ fn a_file_that_is_not_the_database_is_a_typed_error() {
     let folder = tempfile::tempdir().unwrap();
     let path = folder.path().join("friends.sqlite");
     std::fs::write(&path, vec![b'x'; 4096]).unwrap();
-    let Err(StoreError::Failed(why)) = SqliteStore::open(&path) else {
+    let Err(StoreError::Failed(why)) = SqliteStore::open(&path, SyncMode::Normal) else {
         panic!("a text file opened as the database");
     };
     assert!(why.contains("friends.sqlite"), "{why}");
     let newer = folder.path().join("newer.sqlite");
-    drop(SqliteStore::open(&newer).unwrap());
+    drop(SqliteStore::open(&newer, SyncMode::Normal).unwrap());
     let connection = rusqlite::Connection::open(&newer).unwrap();
     connection
         .execute_batch("PRAGMA user_version = 99")
         .unwrap();
     drop(connection);
-    let Err(StoreError::Failed(why)) = SqliteStore::open(&newer) else {
+    let Err(StoreError::Failed(why)) = SqliteStore::open(&newer, SyncMode::Normal) else {
         panic!("a newer schema opened");
     };
     assert!(why.contains("newer"), "{why}");
@@ -169,7 +183,9 @@ fn damaged_rows_are_errors_not_panics() {
 #[test]
 fn appends_from_many_threads_are_committed_together_and_each_checked() {
     let folder = tempfile::tempdir().unwrap();
-    let store = std::sync::Arc::new(SqliteStore::open(&folder.path().join("f.sqlite")).unwrap());
+    let store = std::sync::Arc::new(
+        SqliteStore::open(&folder.path().join("f.sqlite"), SyncMode::Full).unwrap(),
+    );
     let ids: Vec<String> = (0..8).map(|n| format!("{n:016x}")).collect();
     for id in &ids {
         store.create(&game(id, "c")).unwrap();

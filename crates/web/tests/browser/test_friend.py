@@ -175,6 +175,15 @@ def test_a_friend_game_from_two_browsers_with_a_spectator_and_a_restart(
     for page in everyone:
         assert script_errors(page) == [], "no script error, nothing refused by the CSP"
     driver.save_screenshot(str(shots / "friend.png"))
+    # The page speaks the site's languages, its own texts included.
+    spectator.select("lang-select", "zh-Hans")
+    spectator.wait_text("#role", "你正在观看这盘棋")
+    assert spectator.find("#connection").text == "已连接。"
+    spectator.select("lang-select", "zh-Hant")
+    spectator.wait_text("#role", "你正在觀看這盤棋")
+    assert "獲勝" in spectator.find("#status").text
+    spectator.select("lang-select", "en")
+    spectator.wait_text("#role", "watching")
 
 
 def test_a_friend_game_on_phone_size_screens(friend_server, browser_session, second_browser, shots):

@@ -2,6 +2,7 @@
 
 #![allow(dead_code)]
 
+pub mod binary;
 pub mod client;
 
 use boardgames_web::{serve, Config};
