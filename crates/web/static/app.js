@@ -149,6 +149,7 @@ function renderStatus() {
     view: v,
     result: r,
     name: sideName,
+    you: state.game.mode === 'computer' ? state.game.human : null,
     partial: state.partial,
     capturing: state.partial.length > 0 && targets().captures.size > 0,
     busy: state.busy ? t('thinking', { side: sideName(v.to_move) }) : null,

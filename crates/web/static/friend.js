@@ -122,6 +122,7 @@ function renderStatus() {
     view: v,
     result: over ? { status: v.status, reason: v.reason } : null,
     name: sideName,
+    you: state.seat || null,
     partial: state.partial,
     capturing: state.partial.length > 0 && targets().captures.size > 0,
   });

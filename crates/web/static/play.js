@@ -200,12 +200,14 @@ function describePoint(point, ownerName, flags, forbidden) {
   return parts.join(', ');
 }
 
-/** The status line. `s`: `view`, `result` (`{status, reason}` or null), `name(side)`,
+/** The status line. `s`: `view`, `result` (`{status, reason}` or null), `name(side)`, `you`
+ * (the side the person at this page plays, or null: a win of theirs reads "You win"),
  * `partial` and `capturing` (a move of several clicks under way), and optionally `busy` and
  * `preview`, texts that stand before the step of the opening and the click. */
 export function statusText(s) {
   const { view: v, result: r, name } = s;
   if (r && r.status === 'draw') return t('result_draw', { reason: reasonText(r.reason) });
+  if (r && r.status === s.you) return t('result_you_win', { reason: reasonText(r.reason) });
   if (r) return t('result_win', { side: name(r.status), reason: reasonText(r.reason) });
   if (s.busy) return s.busy;
   if (v.step && v.step !== 'play') {

@@ -168,8 +168,9 @@ def test_a_friend_game_from_two_browsers_with_a_spectator_and_a_restart(
         mover, move = (creator, x_moves[ply // 2]) if ply % 2 == 0 else (friend, o_moves[ply // 2])
         play(mover, [p for p in everyone if p is not mover], move)
     for page in everyone:
-        page.wait_text("#status", "wins")
-    assert "You (X) wins" in creator.find("#status").text
+        page.wait_text("#status", "win")
+    assert "You win: three in a row" in creator.find("#status").text
+    assert "X wins: three in a row" in friend.find("#status").text
     assert creator.find("#status").get_attribute("data-result") == "first"
     assert spectator.find("#status").get_attribute("data-result") == "first"
     for page in everyone:
@@ -207,7 +208,7 @@ def test_a_friend_game_on_phone_size_screens(friend_server, browser_session, sec
             mover, move = (creator, black[ply // 2]) if ply % 2 == 0 else (friend, white[ply // 2])
             play(mover, [friend if mover is creator else creator], move)
         for page in (creator, friend):
-            page.wait_text("#status", "wins")
+            page.wait_text("#status", "win")
             assert page.find("#status").get_attribute("data-result") == "first"
         driver.save_screenshot(str(shots / "friend-phone.png"))
         assert creator.severe_logs() == [] and friend.severe_logs() == []

@@ -55,7 +55,7 @@ def test_screenshots_lobby_and_tictactoe(shot_page, shots):
     page.find("#opt-time").clear()
     page.start("tictactoe")
     page.play("b2", "a1", "c3", "a3", "a2", "c1", "b1", "c2", "b3")
-    page.wait_text("#status", "wins")
+    page.wait_text("#status", "win")
     snap(page, shots, "tictactoe-won")
 
 
