@@ -42,6 +42,7 @@
 //! ```
 
 mod format;
+mod incremental;
 mod leaf;
 
 pub use format::{WeightsError, WeightsErrorKind, FORMAT_VERSION, MAGIC};
@@ -83,9 +84,7 @@ impl Dense {
         out.copy_from_slice(&self.biases);
         for (row, &xi) in self.weights.chunks_exact(self.outputs).zip(x) {
             if xi != 0.0 {
-                for (o, &w) in out.iter_mut().zip(row) {
-                    *o += xi * w;
-                }
+                incremental::add_scaled(out, xi, row);
             }
         }
     }
@@ -106,7 +105,6 @@ pub struct Network {
 #[derive(Clone, Debug, Default)]
 pub struct Scratch {
     layers: Vec<Vec<f32>>,
-    value: [f32; 1],
     /// The policy logits of the last evaluation, one per action id.
     pub logits: Vec<f32>,
 }
@@ -213,7 +211,6 @@ impl Network {
     pub fn scratch(&self) -> Scratch {
         Scratch {
             layers: self.hidden.iter().map(|d| vec![0.0; d.outputs]).collect(),
-            value: [0.0],
             logits: vec![0.0; self.actions],
         }
     }
@@ -222,17 +219,24 @@ impl Network {
     /// logits are left in `scratch.logits`. `input` must have the shape's length and
     /// `scratch` come from this network ([`Network::scratch`]).
     pub fn evaluate(&self, input: &[f32], scratch: &mut Scratch) -> f32 {
-        let mut x = input;
-        for (layer, out) in self.hidden.iter().zip(scratch.layers.iter_mut()) {
-            layer.apply(x, out);
-            for v in out.iter_mut() {
-                *v = v.max(0.0);
-            }
-            x = out;
+        self.hidden[0].apply(input, &mut scratch.layers[0]);
+        let value = self.value_from_first(&mut scratch.layers);
+        let last = scratch.layers.last().map_or(input, Vec::as_slice);
+        self.policy.apply(last, &mut scratch.logits);
+        value
+    }
+
+    /// The value, from `layers[0]` holding the first layer's pre-activations: every hidden
+    /// layer's activations are left in `layers` (the last one feeds the heads).
+    pub(crate) fn value_from_first(&self, layers: &mut [Vec<f32>]) -> f32 {
+        relu(&mut layers[0]);
+        for (k, layer) in self.hidden.iter().enumerate().skip(1) {
+            let (done, rest) = layers.split_at_mut(k);
+            layer.apply(&done[k - 1], &mut rest[0]);
+            relu(&mut rest[0]);
         }
-        self.value.apply(x, &mut scratch.value);
-        self.policy.apply(x, &mut scratch.logits);
-        scratch.value[0].tanh()
+        let last = &layers[layers.len() - 1];
+        (incremental::dot(last, &self.value.weights) + self.value.biases[0]).tanh()
     }
 
     /// This network with inputs `range` taken as always 1: their first-layer weights are
@@ -253,6 +257,14 @@ impl Network {
     /// Every layer in file order: the hidden ones, the value head, the policy head.
     pub(crate) fn layers(&self) -> impl Iterator<Item = &Dense> {
         self.hidden.iter().chain([&self.value, &self.policy])
+    }
+}
+
+/// `x = max(x, 0)` in place.
+#[inline]
+fn relu(x: &mut [f32]) {
+    for v in x {
+        *v = v.max(0.0);
     }
 }
 
