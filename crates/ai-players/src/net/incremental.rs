@@ -19,18 +19,34 @@ pub(crate) const LANES: usize = 8;
 /// within a few ulps of the full evaluation.
 const REFRESH: u32 = 64;
 
-/// `out += x * row`, in chunks of [`LANES`].
+/// Outputs summed together in registers: four vectors of [`LANES`].
+const BLOCK: usize = 4 * LANES;
+
+/// `out += sum of scale * weights[row]` over `rows` (`(row, scale)` pairs; row `r` is
+/// `weights[r * out.len()..]`). The outputs are taken [`BLOCK`] at a time and summed over
+/// all the rows in registers before being stored, rather than loaded and stored once a row.
 #[inline]
-pub(crate) fn add_scaled(out: &mut [f32], x: f32, row: &[f32]) {
-    let mut outs = out.chunks_exact_mut(LANES);
-    let mut rows = row.chunks_exact(LANES);
-    for (o, r) in (&mut outs).zip(&mut rows) {
-        for k in 0..LANES {
-            o[k] += x * r[k];
+pub(crate) fn add_rows(out: &mut [f32], weights: &[f32], rows: &[(u32, f32)]) {
+    let width = out.len();
+    let mut blocks = out.chunks_exact_mut(BLOCK);
+    for (b, block) in (&mut blocks).enumerate() {
+        let mut acc = [0.0f32; BLOCK];
+        acc.copy_from_slice(block);
+        for &(r, x) in rows {
+            let start = r as usize * width + b * BLOCK;
+            let row: &[f32; BLOCK] = weights[start..start + BLOCK].try_into().expect("a block");
+            for k in 0..BLOCK {
+                acc[k] += x * row[k];
+            }
         }
+        block.copy_from_slice(&acc);
     }
-    for (o, r) in outs.into_remainder().iter_mut().zip(rows.remainder()) {
-        *o += x * r;
+    let done = width - blocks.into_remainder().len();
+    for &(r, x) in rows {
+        let row = &weights[r as usize * width..(r as usize + 1) * width];
+        for (o, w) in out[done..].iter_mut().zip(&row[done..]) {
+            *o += x * w;
+        }
     }
 }
 
@@ -65,8 +81,8 @@ pub(crate) struct Accumulator {
     ready: bool,
     /// Incremental updates since the last full computation.
     updates: u32,
-    /// The inputs that changed, for one update.
-    changed: Vec<u32>,
+    /// The inputs that changed and by how much, for one update.
+    changed: Vec<(u32, f32)>,
 }
 
 impl Accumulator {
@@ -87,11 +103,7 @@ impl Accumulator {
     pub(crate) fn update(&mut self, layer: &Dense, input: &mut Vec<f32>) -> &[f32] {
         let nonzero = input.iter().filter(|&&x| x != 0.0).count();
         if self.ready && self.updates < REFRESH && self.diff(input, nonzero) {
-            for &i in &self.changed {
-                let i = i as usize;
-                let row = &layer.weights[i * layer.outputs..(i + 1) * layer.outputs];
-                add_scaled(&mut self.sums, input[i] - self.input[i], row);
-            }
+            add_rows(&mut self.sums, &layer.weights, &self.changed);
             self.updates += 1;
         } else {
             layer.apply(input, &mut self.sums);
@@ -106,14 +118,41 @@ impl Accumulator {
     /// computation is cheaper) when more than `limit` do.
     fn diff(&mut self, input: &[f32], limit: usize) -> bool {
         self.changed.clear();
-        for (i, (new, old)) in input.iter().zip(&self.input).enumerate() {
-            if new != old {
-                if self.changed.len() == limit {
-                    return false;
+        let done = input.len() / LANES * LANES;
+        let tail = (&input[done..], &self.input[done..]);
+        let chunks = input[..done]
+            .chunks_exact(LANES)
+            .zip(self.input[..done].chunks_exact(LANES))
+            .enumerate();
+        let blocks = chunks
+            .filter(|(_, (new, old))| differs(new, old))
+            .map(|(c, pair)| (c * LANES, pair));
+        for (first, (new, old)) in blocks.chain([(done, tail)]) {
+            for (k, (&n, &o)) in new.iter().zip(old).enumerate() {
+                if n != o {
+                    if self.changed.len() == limit {
+                        return false;
+                    }
+                    self.changed.push(((first + k) as u32, n - o));
                 }
-                self.changed.push(i as u32);
             }
         }
         true
     }
+}
+
+/// Whether two chunks of [`LANES`] differ in any bit: one vector comparison, so that the
+/// chunks that did not change (most of them) are skipped at once.
+#[inline]
+fn differs(a: &[f32], b: &[f32]) -> bool {
+    let a: &[f32; LANES] = a.try_into().expect("a chunk");
+    let b: &[f32; LANES] = b.try_into().expect("a chunk");
+    (0..LANES).fold(0, |acc, k| acc | (a[k].to_bits() ^ b[k].to_bits())) != 0
+}
+
+/// Whether a chunk of [`LANES`] holds a nonzero value (`-0.0` counts as zero).
+#[inline]
+pub(crate) fn any_nonzero(x: &[f32]) -> bool {
+    let x: &[f32; LANES] = x.try_into().expect("a chunk");
+    (0..LANES).fold(0, |acc, k| acc | (x[k].to_bits() & 0x7fff_ffff)) != 0
 }

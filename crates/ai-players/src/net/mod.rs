@@ -78,15 +78,33 @@ impl Dense {
     }
 
     /// `out = biases + x * weights`, skipping the zero inputs (most of an observation's and
-    /// about half of a ReLU layer's): the cost is the nonzero inputs times the width.
+    /// about half of a ReLU layer's): the cost is the nonzero inputs times the width. The
+    /// nonzero inputs are gathered a batch at a time on the stack, so nothing is allocated.
     #[inline]
     fn apply(&self, x: &[f32], out: &mut [f32]) {
         out.copy_from_slice(&self.biases);
-        for (row, &xi) in self.weights.chunks_exact(self.outputs).zip(x) {
-            if xi != 0.0 {
-                incremental::add_scaled(out, xi, row);
+        let mut batch = [(0u32, 0.0f32); 128];
+        let mut len = 0;
+        let mut chunks = x.chunks_exact(incremental::LANES);
+        let tail = chunks.remainder();
+        let blocks = chunks
+            .by_ref()
+            .enumerate()
+            .filter(|(_, chunk)| incremental::any_nonzero(chunk))
+            .map(|(c, chunk)| (c * incremental::LANES, chunk));
+        for (first, chunk) in blocks.chain([(x.len() - tail.len(), tail)]) {
+            for (k, &xi) in chunk.iter().enumerate() {
+                if xi != 0.0 {
+                    batch[len] = ((first + k) as u32, xi);
+                    len += 1;
+                    if len == batch.len() {
+                        incremental::add_rows(out, &self.weights, &batch);
+                        len = 0;
+                    }
+                }
             }
         }
+        incremental::add_rows(out, &self.weights, &batch[..len]);
     }
 }
 

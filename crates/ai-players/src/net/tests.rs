@@ -146,7 +146,7 @@ fn folding_the_to_move_plane_keeps_the_values() {
 
 /// An ultimate network of seeded random weights.
 fn random_ultimate(seed: u64) -> Network {
-    let mut net = Network::zeros("ultimate", [7, 9, 9], 81, &[24, 16]).unwrap();
+    let mut net = Network::zeros("ultimate", [7, 9, 9], 81, &[40, 36]).unwrap();
     let mut rng = Rng::new(seed);
     let mut draw = || (rng.next_u64() % 2001) as f32 / 1000.0 - 1.0;
     for layer in net
@@ -197,4 +197,26 @@ fn incremental_values_and_legal_priors_match_the_full_evaluation() {
         }
     }
     assert!(checked > 300);
+}
+
+#[test]
+fn blocked_row_sums_match_a_plain_loop() {
+    // 70 outputs: two register blocks and a remainder.
+    let (width, inputs) = (70, 9);
+    let mut rng = Rng::new(3);
+    let mut draw = || (rng.next_u64() % 1000) as f32 / 100.0 - 5.0;
+    let weights: Vec<f32> = (0..width * inputs).map(|_| draw()).collect();
+    let start: Vec<f32> = (0..width).map(|_| draw()).collect();
+    let rows = [(0, 1.0), (4, -1.0), (8, 0.5), (4, 2.0)];
+    let mut out = start.clone();
+    super::incremental::add_rows(&mut out, &weights, &rows);
+    for (o, value) in out.iter().enumerate() {
+        let plain = rows.iter().fold(start[o], |acc, &(r, x)| {
+            acc + x * weights[r as usize * width + o]
+        });
+        assert!(
+            (value - plain).abs() < 1e-3,
+            "output {o}: {value} vs {plain}"
+        );
+    }
 }
