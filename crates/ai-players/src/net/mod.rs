@@ -83,7 +83,10 @@ impl Dense {
     #[inline]
     fn apply(&self, x: &[f32], out: &mut [f32]) {
         out.copy_from_slice(&self.biases);
-        let mut batch = [(0u32, 0.0f32); 128];
+        // Room for a whole chunk past the batch's limit: every input is written and only the
+        // nonzero ones kept (no branch to mispredict on a ReLU layer's half-zero inputs).
+        const LIMIT: usize = 128;
+        let mut batch = [(0u32, 0.0f32); LIMIT + incremental::LANES];
         let mut len = 0;
         let mut chunks = x.chunks_exact(incremental::LANES);
         let tail = chunks.remainder();
@@ -94,14 +97,12 @@ impl Dense {
             .map(|(c, chunk)| (c * incremental::LANES, chunk));
         for (first, chunk) in blocks.chain([(x.len() - tail.len(), tail)]) {
             for (k, &xi) in chunk.iter().enumerate() {
-                if xi != 0.0 {
-                    batch[len] = ((first + k) as u32, xi);
-                    len += 1;
-                    if len == batch.len() {
-                        incremental::add_rows(out, &self.weights, &batch);
-                        len = 0;
-                    }
-                }
+                batch[len] = ((first + k) as u32, xi);
+                len += usize::from(xi != 0.0);
+            }
+            if len >= LIMIT {
+                incremental::add_rows(out, &self.weights, &batch[..len]);
+                len = 0;
             }
         }
         incremental::add_rows(out, &self.weights, &batch[..len]);
