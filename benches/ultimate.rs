@@ -61,24 +61,60 @@ fn bench_ultimate(c: &mut Criterion) {
     group.finish();
 }
 
-/// The checked-in network's value and policy logits of each position, as the MCTS leaves
-/// compute them (observation, then evaluation).
+/// The checked-in network over the same positions: the full evaluation (observation, every
+/// layer, all 81 logits), then as MCTS asks it (a leaf's value, then the priors of its legal
+/// moves); and MCTS's simulations with the network and with random playouts.
 fn bench_network(
     group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
     positions: &[Position],
 ) {
+    use boardgames_core::actions::Observe;
     use boardgames_players::net::NetLeaf;
     use boardgames_players::ultimate::learned::{checked_in, GAME};
+    use boardgames_search::{Leaf, Limits, Mcts, RandomPlayout};
     let net = checked_in().expect("the checked-in network");
-    let mut leaf = NetLeaf::new(net, GAME, &Position::new(), "bench").unwrap();
-    group.bench_function("network value and policy, 256 positions", |b| {
+    group.bench_function("network full evaluation, 256 positions", |b| {
+        let (mut scratch, mut input) = (net.scratch(), vec![0.0; 567]);
         b.iter(|| {
-            black_box(positions)
-                .iter()
-                .map(|pos| leaf.net_value(pos))
-                .sum::<f32>()
+            let mut sum = 0.0;
+            for pos in black_box(positions) {
+                pos.write_observation(pos.side_to_move(), &mut input)
+                    .unwrap();
+                sum += net.evaluate(&input, &mut scratch);
+            }
+            sum
         })
     });
+    let mut leaf = NetLeaf::new(net.clone(), GAME, &Position::new(), "bench").unwrap();
+    group.bench_function("network leaf value and priors, 256 positions", |b| {
+        let (mut moves, mut priors) = (MoveList::new(), Vec::new());
+        b.iter(|| {
+            let mut sum = 0.0;
+            for pos in black_box(positions) {
+                sum += leaf.net_value(pos);
+                pos.legal_moves(&mut moves);
+                leaf.priors(pos, &moves, &mut priors);
+            }
+            sum
+        })
+    });
+    // Simulations from 8 positions of the list (its plies 0, 32, ..., 224).
+    let roots: Vec<Position> = positions.iter().step_by(32).copied().collect();
+    group.throughput(Throughput::Elements(8 * 1000));
+    group.bench_function("MCTS with the network, 8 x 1000 simulations", |b| {
+        let leaf = NetLeaf::new(net.clone(), GAME, &Position::new(), "bench").unwrap();
+        b.iter(|| search_all(Mcts::new(leaf.clone()), &roots))
+    });
+    group.bench_function("MCTS with random playouts, 8 x 1000 simulations", |b| {
+        b.iter(|| search_all(Mcts::new(RandomPlayout::default()), &roots))
+    });
+
+    fn search_all<L: Leaf<Position>>(mut mcts: Mcts<Position, L>, roots: &[Position]) -> u64 {
+        roots
+            .iter()
+            .map(|root| mcts.search(root, &Limits::simulations(1000)).simulations)
+            .sum()
+    }
 }
 
 criterion_group!(benches, bench_ultimate);

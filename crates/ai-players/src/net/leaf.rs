@@ -1,5 +1,6 @@
 //! The network as MCTS's leaf evaluator: its value at new leaves, its policy as PUCT priors.
 
+use super::incremental::{self, Accumulator};
 use super::{Network, Scratch, WeightsError};
 use boardgames_core::actions::{Actions, Observe};
 use boardgames_core::{Game, Rng};
@@ -7,18 +8,22 @@ use boardgames_search::mcts::softmax;
 use boardgames_search::Leaf;
 use std::sync::Arc;
 
-/// Slots of the cache of policy logits (a power of two).
+/// Slots of the cache of last hidden layers (a power of two).
 const CACHE_SLOTS: usize = 4096;
 
 /// MCTS leaves valued by a [`Network`] (optionally mixed with a random playout), its policy
 /// giving the PUCT priors.
 ///
-/// The search values a leaf at its first visit and asks for its priors when it expands it, at
-/// a later visit; the policy logits of the last few thousand positions valued are kept (by
-/// Zobrist key) so that the expansion reuses them instead of evaluating the network again.
+/// Made for the order in which a search asks: a leaf's value at its first visit, its priors
+/// when it is expanded, at a later visit, and each leaf close to the one before.
 ///
-/// Leaves are seen from their side to move, so a `to_move` plane is all ones: its weights are
-/// folded into the first layer's biases once, and each evaluation skips it.
+/// - The first layer is updated by the inputs that changed since the last leaf with the same
+///   side to move (NNUE-style), rather than computed from every nonzero input.
+/// - The value needs no policy: the last hidden layer of the last few thousand positions
+///   valued is kept (by Zobrist key), and the expansion computes from it the logits of the
+///   legal moves only, a dot product each, rather than one per action id.
+/// - Leaves are seen from their side to move, so a `to_move` plane is all ones: its weights
+///   are folded into the first layer's biases once, and its inputs are left at zero.
 #[derive(Clone, Debug)]
 pub struct NetLeaf<G> {
     net: Arc<Network>,
@@ -26,9 +31,14 @@ pub struct NetLeaf<G> {
     ones: core::ops::Range<usize>,
     scratch: Scratch,
     input: Vec<f32>,
+    /// The first layer's pre-activations of the last leaf of each side to move.
+    first: [Accumulator; 2],
+    /// The policy head's weights, one row of the last hidden layer's width per action id.
+    policy_rows: Vec<f32>,
     playout_share: f64,
     keys: Vec<u64>,
-    logits: Vec<f32>,
+    /// The last hidden layer of each cached position.
+    hidden: Vec<f32>,
     _game: core::marker::PhantomData<fn() -> G>,
 }
 
@@ -55,13 +65,23 @@ impl<G: Game + Actions + Observe> NetLeaf<G> {
             .position(|&p| p == "to_move");
         let ones = plane.map_or(0..0, |p| p * shape.plane_len()..(p + 1) * shape.plane_len());
         let net = Arc::new(Network::clone(&net).fold_ones(ones.clone()));
+        let width = net.policy.inputs;
+        let mut policy_rows = vec![0.0; actions * width];
+        for (i, row) in net.policy.weights.chunks_exact(actions).enumerate() {
+            for (a, &w) in row.iter().enumerate() {
+                policy_rows[a * width + i] = w;
+            }
+        }
+        let accumulator = Accumulator::new(&net.hidden[0]);
         Ok(NetLeaf {
             ones,
             scratch: net.scratch(),
             input: vec![0.0; shape.len()],
+            first: [accumulator.clone(), accumulator],
+            policy_rows,
             playout_share: 0.0,
             keys: vec![u64::MAX; CACHE_SLOTS],
-            logits: vec![0.0; CACHE_SLOTS * actions],
+            hidden: vec![0.0; CACHE_SLOTS * width],
             net,
             _game: core::marker::PhantomData,
         })
@@ -83,19 +103,22 @@ impl<G: Game + Actions + Observe> NetLeaf<G> {
         &self.net
     }
 
-    /// The network's value of `position` for its side to move; its logits are cached.
+    /// The network's value of `position` for its side to move; its last hidden layer is
+    /// cached for [`Leaf::priors`].
     pub fn net_value(&mut self, position: &G) -> f32 {
         let side = position.side_to_move();
         if position.write_observation(side, &mut self.input).is_err() {
             return 0.0;
         }
         self.input[self.ones.clone()].fill(0.0);
-        let value = self.net.evaluate(&self.input, &mut self.scratch);
+        let sums = self.first[side.index()].update(&self.net.hidden[0], &mut self.input);
+        self.scratch.layers[0].copy_from_slice(sums);
+        let value = self.net.value_from_first(&mut self.scratch.layers);
+        let last = &self.scratch.layers[self.scratch.layers.len() - 1];
         let key = position.zobrist();
         let slot = key as usize & (CACHE_SLOTS - 1);
-        let actions = self.net.actions();
         self.keys[slot] = key;
-        self.logits[slot * actions..(slot + 1) * actions].copy_from_slice(&self.scratch.logits);
+        self.hidden[slot * last.len()..(slot + 1) * last.len()].copy_from_slice(last);
         value
     }
 }
@@ -116,12 +139,16 @@ impl<G: Game + Actions + Observe> Leaf<G> for NetLeaf<G> {
         if self.keys[slot] != key {
             self.net_value(position);
         }
-        let actions = self.net.actions();
-        let logits = &self.logits[slot * actions..(slot + 1) * actions];
+        let width = self.net.policy.inputs;
+        let hidden = &self.hidden[slot * width..(slot + 1) * width];
+        let biases = &self.net.policy.biases;
         priors.clear();
         priors.extend(moves.iter().map(|&mv| {
             let id = position.action_id(mv);
-            logits.get(id).copied().unwrap_or(f32::NEG_INFINITY)
+            match self.policy_rows.get(id * width..(id + 1) * width) {
+                Some(row) => incremental::dot(row, hidden) + biases[id],
+                None => f32::NEG_INFINITY,
+            }
         }));
         softmax(priors);
         true

@@ -42,6 +42,7 @@
 //! ```
 
 mod format;
+mod incremental;
 mod leaf;
 
 pub use format::{WeightsError, WeightsErrorKind, FORMAT_VERSION, MAGIC};
@@ -77,17 +78,34 @@ impl Dense {
     }
 
     /// `out = biases + x * weights`, skipping the zero inputs (most of an observation's and
-    /// about half of a ReLU layer's): the cost is the nonzero inputs times the width.
+    /// about half of a ReLU layer's): the cost is the nonzero inputs times the width. The
+    /// nonzero inputs are gathered a batch at a time on the stack, so nothing is allocated.
     #[inline]
     fn apply(&self, x: &[f32], out: &mut [f32]) {
         out.copy_from_slice(&self.biases);
-        for (row, &xi) in self.weights.chunks_exact(self.outputs).zip(x) {
-            if xi != 0.0 {
-                for (o, &w) in out.iter_mut().zip(row) {
-                    *o += xi * w;
-                }
+        // Room for a whole chunk past the batch's limit: every input is written and only the
+        // nonzero ones kept (no branch to mispredict on a ReLU layer's half-zero inputs).
+        const LIMIT: usize = 128;
+        let mut batch = [(0u32, 0.0f32); LIMIT + incremental::LANES];
+        let mut len = 0;
+        let mut chunks = x.chunks_exact(incremental::LANES);
+        let tail = chunks.remainder();
+        let blocks = chunks
+            .by_ref()
+            .enumerate()
+            .filter(|(_, chunk)| incremental::any_nonzero(chunk))
+            .map(|(c, chunk)| (c * incremental::LANES, chunk));
+        for (first, chunk) in blocks.chain([(x.len() - tail.len(), tail)]) {
+            for (k, &xi) in chunk.iter().enumerate() {
+                batch[len] = ((first + k) as u32, xi);
+                len += usize::from(xi != 0.0);
+            }
+            if len >= LIMIT {
+                incremental::add_rows(out, &self.weights, &batch[..len]);
+                len = 0;
             }
         }
+        incremental::add_rows(out, &self.weights, &batch[..len]);
     }
 }
 
@@ -106,7 +124,6 @@ pub struct Network {
 #[derive(Clone, Debug, Default)]
 pub struct Scratch {
     layers: Vec<Vec<f32>>,
-    value: [f32; 1],
     /// The policy logits of the last evaluation, one per action id.
     pub logits: Vec<f32>,
 }
@@ -213,7 +230,6 @@ impl Network {
     pub fn scratch(&self) -> Scratch {
         Scratch {
             layers: self.hidden.iter().map(|d| vec![0.0; d.outputs]).collect(),
-            value: [0.0],
             logits: vec![0.0; self.actions],
         }
     }
@@ -222,17 +238,24 @@ impl Network {
     /// logits are left in `scratch.logits`. `input` must have the shape's length and
     /// `scratch` come from this network ([`Network::scratch`]).
     pub fn evaluate(&self, input: &[f32], scratch: &mut Scratch) -> f32 {
-        let mut x = input;
-        for (layer, out) in self.hidden.iter().zip(scratch.layers.iter_mut()) {
-            layer.apply(x, out);
-            for v in out.iter_mut() {
-                *v = v.max(0.0);
-            }
-            x = out;
+        self.hidden[0].apply(input, &mut scratch.layers[0]);
+        let value = self.value_from_first(&mut scratch.layers);
+        let last = scratch.layers.last().map_or(input, Vec::as_slice);
+        self.policy.apply(last, &mut scratch.logits);
+        value
+    }
+
+    /// The value, from `layers[0]` holding the first layer's pre-activations: every hidden
+    /// layer's activations are left in `layers` (the last one feeds the heads).
+    pub(crate) fn value_from_first(&self, layers: &mut [Vec<f32>]) -> f32 {
+        relu(&mut layers[0]);
+        for (k, layer) in self.hidden.iter().enumerate().skip(1) {
+            let (done, rest) = layers.split_at_mut(k);
+            layer.apply(&done[k - 1], &mut rest[0]);
+            relu(&mut rest[0]);
         }
-        self.value.apply(x, &mut scratch.value);
-        self.policy.apply(x, &mut scratch.logits);
-        scratch.value[0].tanh()
+        let last = &layers[layers.len() - 1];
+        (incremental::dot(last, &self.value.weights) + self.value.biases[0]).tanh()
     }
 
     /// This network with inputs `range` taken as always 1: their first-layer weights are
@@ -253,6 +276,14 @@ impl Network {
     /// Every layer in file order: the hidden ones, the value head, the policy head.
     pub(crate) fn layers(&self) -> impl Iterator<Item = &Dense> {
         self.hidden.iter().chain([&self.value, &self.policy])
+    }
+}
+
+/// `x = max(x, 0)` in place.
+#[inline]
+fn relu(x: &mut [f32]) {
+    for v in x {
+        *v = v.max(0.0);
     }
 }
 

@@ -1,5 +1,5 @@
 use super::*;
-use boardgames_core::actions::Observe;
+use boardgames_core::actions::{Actions, Observe};
 use boardgames_core::{Game, Player, Rng};
 use boardgames_search::{Leaf, Limits, Mcts};
 use std::sync::Arc;
@@ -142,4 +142,81 @@ fn folding_the_to_move_plane_keeps_the_values() {
     assert!(leaf.network().hidden[0].weights[18 * 2..]
         .iter()
         .all(|&w| w == 0.0));
+}
+
+/// An ultimate network of seeded random weights.
+fn random_ultimate(seed: u64) -> Network {
+    let mut net = Network::zeros("ultimate", [7, 9, 9], 81, &[40, 36]).unwrap();
+    let mut rng = Rng::new(seed);
+    let mut draw = || (rng.next_u64() % 2001) as f32 / 1000.0 - 1.0;
+    for layer in net
+        .hidden
+        .iter_mut()
+        .chain([&mut net.value, &mut net.policy])
+    {
+        layer.weights.iter_mut().for_each(|w| *w = draw() * 0.3);
+        layer.biases.iter_mut().for_each(|b| *b = draw() * 0.1);
+    }
+    net
+}
+
+#[test]
+fn incremental_values_and_legal_priors_match_the_full_evaluation() {
+    let net = random_ultimate(5);
+    let start = boardgames_ultimate::Position::new();
+    let mut leaf = NetLeaf::new(Arc::new(net.clone()), "ultimate", &start, "r").unwrap();
+    let mut scratch = net.scratch();
+    let mut input = vec![0.0; 567];
+    let mut rng = Rng::new(9);
+    let (mut moves, mut priors) = (boardgames_core::MoveList::new(), Vec::new());
+    let mut checked = 0;
+    // Positions of random games in turn, so that consecutive leaves differ by a few moves
+    // or by a whole game, with both sides to move: the incremental and the full paths.
+    for _ in 0..12 {
+        let mut pos = start;
+        while let Some(mv) = pos.random_move(&mut rng) {
+            pos.play_unchecked(mv);
+            if pos.status().is_over() {
+                break;
+            }
+            pos.write_observation(pos.side_to_move(), &mut input)
+                .unwrap();
+            let full = net.evaluate(&input, &mut scratch);
+            assert!((leaf.net_value(&pos) - full).abs() < 1e-4, "value at {pos}");
+            pos.legal_moves(&mut moves);
+            assert!(leaf.priors(&pos, &moves, &mut priors));
+            let mut expected: Vec<f32> = moves
+                .iter()
+                .map(|&m| scratch.logits[pos.action_id(m)])
+                .collect();
+            boardgames_search::mcts::softmax(&mut expected);
+            for (p, e) in priors.iter().zip(&expected) {
+                assert!((p - e).abs() < 1e-4, "prior {p} vs {e} at {pos}");
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 300);
+}
+
+#[test]
+fn blocked_row_sums_match_a_plain_loop() {
+    // 70 outputs: two register blocks and a remainder.
+    let (width, inputs) = (70, 9);
+    let mut rng = Rng::new(3);
+    let mut draw = || (rng.next_u64() % 1000) as f32 / 100.0 - 5.0;
+    let weights: Vec<f32> = (0..width * inputs).map(|_| draw()).collect();
+    let start: Vec<f32> = (0..width).map(|_| draw()).collect();
+    let rows = [(0, 1.0), (4, -1.0), (8, 0.5), (4, 2.0)];
+    let mut out = start.clone();
+    super::incremental::add_rows(&mut out, &weights, &rows);
+    for (o, value) in out.iter().enumerate() {
+        let plain = rows.iter().fold(start[o], |acc, &(r, x)| {
+            acc + x * weights[r as usize * width + o]
+        });
+        assert!(
+            (value - plain).abs() < 1e-3,
+            "output {o}: {value} vs {plain}"
+        );
+    }
 }

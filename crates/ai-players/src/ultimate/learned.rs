@@ -17,11 +17,11 @@ pub type NetMcts = MctsPlayer<Position, NetLeaf<Position>>;
 pub const GAME: &str = "ultimate";
 
 /// The file name of the checked-in network, in the crate's `data` folder.
-pub const WEIGHTS_NAME: &str = "ultimate-v1.bgnn";
+pub const WEIGHTS_NAME: &str = "ultimate-v2.bgnn";
 
-/// The best network trained so far, built into the crate (`data/ultimate-v1.bgnn`; its
+/// The best network trained so far, built into the crate (`data/ultimate-v2.bgnn`; its
 /// `README.md` says how it was made).
-pub const WEIGHTS: &[u8] = include_bytes!("../../data/ultimate-v1.bgnn");
+pub const WEIGHTS: &[u8] = include_bytes!("../../data/ultimate-v2.bgnn");
 
 /// The checked-in network ([`WEIGHTS`]), read and checked.
 pub fn checked_in() -> Result<Arc<Network>, WeightsError> {
