@@ -9,8 +9,9 @@
 //!   and three levels (beginner, normal, expert) that map to search limits.
 //! - [`gomoku`]: threat shapes judged under the game's rule, kept up to date move by move;
 //!   moves narrowed to points near stones and forced replies; three levels.
-//! - [`morris`]: an evaluator of pieces, mills, open and running mills, blocked pieces and
-//!   mobility by stage, and three levels (beginner, normal, expert) that map to search limits.
+//! - [`morris`]: an evaluator of pieces, mills, open and running mills, blocked pieces,
+//!   mobility and blockades by stage, with weights fitted to self-play results, and three
+//!   levels (beginner, normal, expert) that map to search limits.
 //! - [`mcts`]: Monte Carlo tree search players for every game ([`MctsPlayer`]), beside the
 //!   alpha-beta levels: no evaluator, limits in simulations or time.
 //! - [`net`]: small value and policy networks read from versioned weights files, and MCTS

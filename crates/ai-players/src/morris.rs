@@ -1,4 +1,5 @@
-//! Nine men's morris: an evaluator ([`MorrisEvaluator`]) and three computer levels.
+//! Nine men's morris: an evaluator ([`MorrisEvaluator`], with weights fitted to self-play
+//! results, [`FittedWeights`]) and three computer levels.
 //!
 //! - [`Level::Beginner`]: a uniformly random legal move.
 //! - [`Level::Normal`]: a 3-ply search with the evaluation blurred by seeded noise: it sees a
@@ -32,9 +33,15 @@
 
 mod databases;
 mod evaluator;
+mod fitted;
+mod terms;
 
 pub use databases::WithDatabases;
 pub use evaluator::{MorrisEvaluator, Weights};
+pub use fitted::{
+    FittedWeights, WeightsError, BUILT_IN_WEIGHTS, SIDES, STAGES, WEIGHTS_MAGIC, WEIGHTS_VERSION,
+};
+pub use terms::{terms, Terms, TERMS, TERM_NAMES};
 
 use crate::{ComputerPlayer, LevelSearch};
 use boardgames_core::Game;
@@ -74,6 +81,16 @@ const fn level_noise(level: Level) -> Score {
     match level {
         Level::Beginner | Level::Expert => 2,
         Level::Normal => 40,
+    }
+}
+
+/// The evaluation of a level: the fitted weights for the expert; the hand-set ones for the
+/// normal level, whose shallow noisy search they were tuned for (and for the beginner, who
+/// does not search).
+fn level_evaluator(level: Level) -> MorrisEvaluator {
+    match level {
+        Level::Expert => MorrisEvaluator::new(),
+        Level::Beginner | Level::Normal => MorrisEvaluator::hand_set(),
     }
 }
 
@@ -138,7 +155,7 @@ impl MorrisPlayer {
         table_bytes: usize,
         db: Option<Arc<Databases>>,
     ) -> Self {
-        let noisy = NoisyEvaluator::new(MorrisEvaluator::new(), seed, level_noise(level));
+        let noisy = NoisyEvaluator::new(level_evaluator(level), seed, level_noise(level));
         let evaluator = WithDatabases::new(noisy, db);
         let searcher = Searcher::new(evaluator).with_table_bytes(table_bytes);
         MorrisPlayer {

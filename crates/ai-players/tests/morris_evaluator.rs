@@ -4,7 +4,7 @@
 
 use boardgames_core::{random_position, ByPlayer, Game, Player, Rng};
 use boardgames_morris::{adjacent, Phase, Point, Points, Position, Rules, Setup, MILLS};
-use boardgames_players::morris::{MorrisEvaluator, Weights};
+use boardgames_players::morris::{self, MorrisEvaluator, Weights, TERMS, TERM_NAMES};
 use boardgames_search::{Evaluator, Score};
 use proptest::prelude::*;
 
@@ -120,6 +120,43 @@ fn closing(position: &Position, player: Player, running: bool) -> Points {
         .collect()
 }
 
+/// The fitted evaluation's terms of `player` ([`morris::TERM_NAMES`]), point by point.
+fn fitted_terms(position: &Position, player: Player) -> [Score; TERMS] {
+    let own = position.pieces(player);
+    let opp = position.pieces(player.opponent());
+    let empty = position.empty_points();
+    let open = closing(position, player, false);
+    let slides = mobility(position, player);
+    let slider = sliding(position, player) && !own.is_empty();
+    let hemmed = own.points().filter(|&p| adjacent(p).is_subset(opp)).count() as Score;
+    let completes = |set: Points, p: Point| {
+        MILLS
+            .iter()
+            .any(|m| m.has(p) && m.without(p.index()).is_subset(set))
+    };
+    let potential = empty
+        .points()
+        .filter(|&p| completes(own, p) && !open.has(p))
+        .count() as Score;
+    let blocking = own.points().filter(|&p| completes(opp, p)).count() as Score;
+    [
+        (own.count() + position.in_hand(player)) as Score,
+        position.in_hand(player) as Score,
+        mills(position, player),
+        open.count() as Score,
+        Score::from(open.count() >= 2),
+        closing(position, player, true).count() as Score,
+        slides,
+        blocked(position, player),
+        if sliding(position, player) { hemmed } else { 0 },
+        Score::from(slider && slides == 0),
+        Score::from(slider && (1..=2).contains(&slides)),
+        potential,
+        Score::from(position.phase(player) == Phase::Flying),
+        blocking,
+    ]
+}
+
 fn opponent_stuck(position: &Position) -> Score {
     let them = position.side_to_move().opponent();
     (position.phase(them) == Phase::Moving && mobility(position, them) == 0) as Score
@@ -172,6 +209,19 @@ proptest! {
     }
 
     #[test]
+    fn every_fitted_term_matches_the_reference(seed in any::<u64>(), plies in 0usize..120, flying in any::<bool>()) {
+        let start = Position::with_rules(Rules { flying });
+        let position = random_position(start, plies, &mut Rng::new(seed));
+        prop_assume!(!position.status().is_over());
+        let me = position.side_to_move();
+        let [mine, theirs] = morris::terms(&position);
+        for (k, name) in TERM_NAMES.iter().enumerate() {
+            prop_assert_eq!(mine[k], fitted_terms(&position, me)[k], "{} to move on\n{}", name, position);
+            prop_assert_eq!(theirs[k], fitted_terms(&position, me.opponent())[k], "{} waiting on\n{}", name, position);
+        }
+    }
+
+    #[test]
     fn the_evaluation_is_the_same_under_every_symmetry(seed in any::<u64>(), plies in 0usize..120) {
         let position = random_position(Position::new(), plies, &mut Rng::new(seed));
         prop_assume!(!position.status().is_over());
@@ -210,7 +260,7 @@ fn pos(diagram: &str) -> Position {
 
 #[test]
 fn the_start_is_even() {
-    assert_eq!(MorrisEvaluator::new().evaluate(&Position::new()), 0);
+    assert_eq!(MorrisEvaluator::hand_set().evaluate(&Position::new()), 0);
 }
 
 #[test]

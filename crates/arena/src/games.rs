@@ -2,7 +2,7 @@
 //! openings, its levels and its alpha-beta player.
 
 use crate::contestant::{AlphaBeta, Contestant};
-use crate::player_spec::PlayerSpec;
+use crate::player_spec::{Eval, PlayerSpec};
 use crate::players::net_mcts;
 use boardgames_core::matches::record::RecordGame;
 use boardgames_core::matches::{DrawRules, Match};
@@ -35,17 +35,22 @@ pub(crate) trait ArenaGame {
     fn level(&self, level: Level, seed: u64) -> Box<dyn ComputerPlayer<Self::Pos>>;
     /// Alpha-beta with the game's evaluator within `limits`, on `threads` threads.
     fn alpha_beta(&self, limits: Limits, threads: usize) -> Box<dyn Contestant<Self::Pos>>;
-    /// [`ArenaGame::alpha_beta`] that also knows the game's endgame databases; an error for
-    /// a game without them, or when they cannot be read.
-    fn alpha_beta_with_databases(
+    /// [`ArenaGame::alpha_beta`] that also knows the game's endgame databases (`databases`)
+    /// or evaluates with the weights `eval`; an error for a game without them, or when the
+    /// databases cannot be read.
+    fn alpha_beta_with(
         &self,
         _limits: Limits,
         _threads: usize,
+        databases: bool,
+        _eval: Option<&Eval>,
     ) -> Result<Box<dyn Contestant<Self::Pos>>, String> {
-        Err(format!(
-            "{}: no endgame databases (db=on is for morris)",
-            self.name()
-        ))
+        let what = if databases {
+            "no endgame databases (db=on is for morris)"
+        } else {
+            "one set of evaluation weights (eval= is for morris)"
+        };
+        Err(format!("{}: {what}", self.name()))
     }
     /// MCTS guided by the network of `spec` (its `net` weights file), seeded by `seed`; an
     /// error for a game without networks or a file that cannot be used.
@@ -292,13 +297,29 @@ impl ArenaGame for Morris {
             .with_threads(threads);
         Box::new(AlphaBeta::new(searcher, limits, same))
     }
-    fn alpha_beta_with_databases(
+    fn alpha_beta_with(
         &self,
         limits: Limits,
         threads: usize,
+        databases: bool,
+        eval: Option<&Eval>,
     ) -> Result<Box<dyn Contestant<Self::Pos>>, String> {
-        let db = morris_databases()?;
-        let evaluator = morris::WithDatabases::new(morris::MorrisEvaluator::new(), Some(db));
+        let db = if databases {
+            Some(morris_databases()?)
+        } else {
+            None
+        };
+        let weights = match eval {
+            Some(Eval::Hand) => morris::MorrisEvaluator::hand_set(),
+            Some(Eval::Fitted) | None => morris::MorrisEvaluator::new(),
+            Some(Eval::File(path)) => morris::FittedWeights::read(path.as_ref())
+                .map(morris::MorrisEvaluator::with_fitted)
+                .map_err(|e| match e {
+                    morris::WeightsError::Io { .. } => e.to_string(),
+                    _ => format!("{path}: {e}"),
+                })?,
+        };
+        let evaluator = morris::WithDatabases::new(weights, db);
         let searcher = Searcher::new(evaluator)
             .with_table_bytes(TABLE_BYTES)
             .with_threads(threads);

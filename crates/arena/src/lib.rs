@@ -73,7 +73,7 @@ pub use duel::Clock;
 pub use elo::{Estimate, Tally};
 pub use error::{ArenaError, MAX_GAMES};
 pub use merge::{merge, merge_files, read_shard, MergeError};
-pub use player_spec::{Kind, PlayerSpec, SpecError};
+pub use player_spec::{Eval, Kind, PlayerSpec, SpecError};
 pub use records::{RecordFolder, RecordsError};
 pub use report::MatchReport;
 pub use results::{SideStats, Summary};

@@ -6,6 +6,7 @@
 //! | `beginner`, `normal`, `expert` | the game's computer level (ai-players) |
 //! | `ab:depth=6`, `ab:time=200ms`, `ab:nodes=100000`, `...,threads=2` | alpha-beta with the game's evaluator (Lazy SMP with threads) |
 //! | `ab:time=200ms,db=on` | morris: alpha-beta that also knows the endgame databases |
+//! | `ab:time=200ms,eval=hand`, `eval=fitted`, `eval=PATH` | morris: alpha-beta evaluating with the hand-set weights, the fitted ones (the default) or those of a weights file |
 //! | `mcts:time=200ms`, `mcts:sims=20000`, `mcts:...,c=1.4,threads=2` | MCTS, random playouts |
 //! | `mcts:sims=800,net=PATH`, `mcts:...,net=PATH,mix=0.25` | MCTS guided by a network's weights file (tic-tac-toe and ultimate): its value at the leaves (mixed with `mix` of a random playout) and its policy as PUCT priors |
 //!
@@ -29,6 +30,17 @@ pub enum Kind {
     Mcts,
 }
 
+/// Which weights a morris alpha-beta player evaluates with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Eval {
+    /// The hand-set weights.
+    Hand,
+    /// The fitted weights built into the players (the default).
+    Fitted,
+    /// The fitted weights of a weights file (its path, case kept).
+    File(String),
+}
+
 /// A player as the command line names it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlayerSpec {
@@ -49,6 +61,8 @@ pub struct PlayerSpec {
     /// Alpha-beta knows the game's endgame databases (morris: those of the default data
     /// directory, `$BOARDGAMES_MORRIS_DB` to name another).
     pub databases: bool,
+    /// The evaluation weights (morris alpha-beta); `None`: the game's default.
+    pub eval: Option<Eval>,
     /// The weights file of a network guiding MCTS (its path, case kept).
     pub net: Option<String>,
     /// The share of a random playout in a network-guided MCTS's leaf values (0 to 1).
@@ -88,7 +102,7 @@ pub enum SpecError {
     NoLimit(&'static str, &'static str),
 }
 
-const AB_KEYS: &str = "depth, nodes, time, threads, db";
+const AB_KEYS: &str = "depth, nodes, time, threads, db, eval";
 const MCTS_KEYS: &str = "sims, time, nodes, c, threads, net, mix";
 
 impl std::str::FromStr for PlayerSpec {
@@ -120,6 +134,7 @@ impl std::str::FromStr for PlayerSpec {
             threads: 1,
             exploration: None,
             databases: false,
+            eval: None,
             net: None,
             mix: None,
             text: text.to_owned(),
@@ -147,6 +162,14 @@ impl PlayerSpec {
         };
         if (key.as_str(), self.kind) == ("net", Kind::Mcts) && !value.is_empty() {
             self.net = Some(value.to_owned());
+            return Ok(());
+        }
+        if (key.as_str(), self.kind) == ("eval", Kind::AlphaBeta) && !value.is_empty() {
+            self.eval = Some(match value.to_ascii_lowercase().as_str() {
+                "hand" => Eval::Hand,
+                "fitted" => Eval::Fitted,
+                _ => Eval::File(value.to_owned()),
+            });
             return Ok(());
         }
         let (key, value) = (key.as_str(), value.to_ascii_lowercase());
@@ -280,6 +303,9 @@ mod tests {
         assert_eq!("random".parse::<PlayerSpec>().unwrap().kind, Kind::Random);
         assert!("ab:200ms,db=on".parse::<PlayerSpec>().unwrap().databases);
         assert!(!"ab:200ms,db=off".parse::<PlayerSpec>().unwrap().databases);
+        let hand = "ab:200ms,eval=Hand".parse::<PlayerSpec>().unwrap();
+        assert_eq!(hand.eval, Some(Eval::Hand));
+        assert_eq!("ab:2".parse::<PlayerSpec>().unwrap().eval, None);
     }
 
     #[test]
@@ -298,6 +324,9 @@ mod tests {
         assert!(err("ab:nodes=0").contains("above 0"));
         assert!(err("ab:3,db=yes").starts_with("bad value \"yes\" for db: on or off"));
         assert!(err("mcts:300,db=on").starts_with("mcts takes no setting \"db\""));
+        let file = "ab:2,eval=W.txt".parse::<PlayerSpec>().unwrap();
+        assert_eq!(file.eval, Some(Eval::File("W.txt".to_owned())));
+        assert!(err("mcts:300,eval=hand").starts_with("mcts takes no setting \"eval\""));
         assert_eq!("ab:nodes=5".parse::<PlayerSpec>().unwrap().nodes, Some(5));
         assert!(err("mcts:nodes=100").starts_with("mcts needs a limit"));
         assert!(err("mcts:sims=5,mix=2").starts_with("bad value \"2\" for mix"));

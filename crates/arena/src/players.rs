@@ -70,9 +70,12 @@ pub(crate) fn build<G: ArenaGame>(
     Ok(match spec.kind {
         Kind::Random => Box::new(RandomPlayer(Rng::new(seed))),
         Kind::Level(level) => Box::new(LevelPlayer(game.level(level, seed))),
-        Kind::AlphaBeta if spec.databases => {
-            game.alpha_beta_with_databases(limits(spec), spec.threads)?
-        }
+        Kind::AlphaBeta if spec.databases || spec.eval.is_some() => game.alpha_beta_with(
+            limits(spec),
+            spec.threads,
+            spec.databases,
+            spec.eval.as_ref(),
+        )?,
         Kind::AlphaBeta => game.alpha_beta(limits(spec), spec.threads),
         Kind::Mcts if spec.net.is_some() => game.net_mcts(spec, seed)?,
         Kind::Mcts => Box::new(mcts(MctsPlayer::<G::Pos>::new(limits(spec), seed), spec)?),

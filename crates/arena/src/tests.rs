@@ -242,3 +242,28 @@ fn network_players_load_their_weights_or_say_why_not() {
     assert!(error.contains("no network player for morris"), "{error}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn morris_evaluation_weights_are_chosen_or_refused() {
+    let morris = games::Morris { quiet_moves: 50 };
+    for eval in ["hand", "fitted"] {
+        let player = spec(&format!("ab:depth=1,eval={eval}"));
+        assert!(against_random(&morris, &player, 1).is_ok());
+    }
+    let dir = std::env::temp_dir().join(format!("arena-eval-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("Weights.txt");
+    let weights = boardgames_players::morris::FittedWeights::new([[[1; 14]; 2]; 2]);
+    std::fs::write(&path, weights.to_text(&[])).unwrap();
+    let player = spec(&format!("ab:depth=1,eval={}", path.display()));
+    assert!(against_random(&morris, &player, 1).is_ok());
+    std::fs::write(&path, "boardgames-morris-eval 9\n").unwrap();
+    let error = against_random(&morris, &player, 1).unwrap_err();
+    assert!(
+        error.contains("Weights.txt: weights file version 9"),
+        "{error}"
+    );
+    let error = against_random(&games::TicTacToe, &spec("ab:depth=1,eval=hand"), 1).unwrap_err();
+    assert!(error.contains("eval= is for morris"), "{error}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

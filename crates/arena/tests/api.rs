@@ -35,7 +35,7 @@ fn bad_specs_are_typed_errors() {
     ));
     assert_eq!(
         bad_b.info().unwrap_err().to_string(),
-        "player B: ab takes no setting \"sims\": depth, nodes, time, threads, db"
+        "player B: ab takes no setting \"sims\": depth, nodes, time, threads, db, eval"
     );
     let no_limit = MatchSpec {
         player_a: "mcts:c=1".to_owned(),

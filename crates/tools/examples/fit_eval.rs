@@ -33,11 +33,11 @@ use pbrain_boardgames::protocol::parse_rule;
 
 #[path = "fitting/mod.rs"]
 mod fitting;
-use fitting::{read_records, solve, Record};
+use fitting::{dot, log_loss, newton, read_records, Record};
 
-/// The features of a position: the side to move's terms, then the waiting side's negated;
-/// by colour, those of black to move, those of white to move, and a bias for each colour.
-type Features = Vec<f64>;
+// The features of a position: the side to move's terms, then the waiting side's negated;
+// by colour, those of black to move, those of white to move, and a bias for each colour.
+use fitting::Features;
 
 /// The number of features of one colour's set of weights.
 const SET: usize = 2 * EVAL_TERMS;
@@ -252,52 +252,4 @@ fn report(data: &Data) {
         println!("{colour}to_move: {:?}", &set[..EVAL_TERMS]);
         println!("{colour}waiting: {:?}", &set[EVAL_TERMS..]);
     }
-}
-
-fn sigmoid(z: f64) -> f64 {
-    1.0 / (1.0 + (-z).exp())
-}
-
-fn dot(x: &Features, w: &[f64]) -> f64 {
-    x.iter().zip(w).map(|(a, b)| a * b).sum()
-}
-
-/// The mean log-loss of the predictions `sigmoid(x · w)`.
-fn log_loss(set: &[(Features, f64)], w: &[f64]) -> f64 {
-    let total: f64 = set
-        .iter()
-        .map(|(x, y)| {
-            let p = sigmoid(dot(x, w)).clamp(1e-9, 1.0 - 1e-9);
-            -(y * p.ln() + (1.0 - y) * (1.0 - p).ln())
-        })
-        .sum();
-    total / set.len() as f64
-}
-
-/// The weights minimising the log-loss plus `l2` times their squared size: Newton's method,
-/// twenty-five steps from zero (the loss is convex; it converges in a handful).
-fn newton(set: &[(Features, f64)], l2: f64) -> Vec<f64> {
-    let d = set.first().map_or(0, |(x, _)| x.len());
-    let n = set.len() as f64;
-    let mut w = vec![0.0; d];
-    for _ in 0..25 {
-        let mut gradient = vec![0.0; d];
-        let mut hessian = vec![vec![0.0; d]; d];
-        for (x, y) in set {
-            let p = sigmoid(dot(x, &w));
-            for i in 0..d {
-                gradient[i] += (p - y) * x[i] / n;
-                for j in 0..d {
-                    hessian[i][j] += p * (1.0 - p) * x[i] * x[j] / n;
-                }
-            }
-        }
-        for i in 0..d {
-            gradient[i] += l2 * w[i];
-            hessian[i][i] += l2;
-        }
-        let step = solve(hessian, gradient);
-        w.iter_mut().zip(step).for_each(|(w, s)| *w -= s);
-    }
-    w
 }

@@ -7,9 +7,13 @@
 //!   to the results of recorded games;
 //! - `fit_policy`: fits a move ordering to the moves of recorded games;
 //! - `proofs`: how many won positions of a file the engine proves won in one turn, and how
-//!   (`examples/data/won-positions.txt` is such a file).
+//!   (`examples/data/won-positions.txt` is such a file);
+//! - `morris_selfplay`, `fit_morris`, `morris_openings`: self-play games of the morris search,
+//!   the morris evaluation weights fitted to their results
+//!   (`boardgames_players::morris::FittedWeights`), and late-game start positions taken from
+//!   them for arena matches.
 //!
-//! The games come from the match manager of the engine (`MATCH_GAMES=FILE` of
+//! The gomoku games come from the match manager of the engine (`MATCH_GAMES=FILE` of
 //! `cargo run --release -p pbrain-boardgames --example match`). They enable the unstable
 //! `research` feature of `boardgames-players`; nothing else in the workspace does.
 //!

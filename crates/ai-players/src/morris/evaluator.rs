@@ -1,7 +1,8 @@
 //! The nine men's morris evaluator: pieces, mills, open mills that close next turn, running
-//! mills, blocked pieces and mobility, weighted by the stage of the game. Straight-line bit
-//! operations on the two 24-bit piece sets (a few hundred instructions), no table, no loop
-//! over points, no allocation.
+//! mills, blocked pieces, mobility and the danger of a blockade, weighted by the stage of the
+//! game, with fitted weights (or the older hand-set ones). Straight-line bit operations on
+//! the two 24-bit piece sets (a few hundred instructions), no loop over points, no
+//! allocation.
 
 use boardgames_core::Game;
 use boardgames_morris::bits::{
@@ -10,6 +11,9 @@ use boardgames_morris::bits::{
 };
 use boardgames_morris::{adjacent, mills_through, Move, Phase, Position};
 use boardgames_search::{Evaluator, Score};
+
+use super::fitted::FittedWeights;
+use super::terms::terms;
 
 /// The weights of one stage of the game, in score units (a piece is worth `piece`, 100 by
 /// default).
@@ -63,14 +67,24 @@ impl Weights {
 
 /// Scores a morris position from the side to move's view.
 ///
-/// The stage is *placing* while either player has a piece in hand, *moving* after; each stage
+/// **Fitted weights** ([`MorrisEvaluator::new`], the default): the sum of fourteen terms of
+/// each player ([`super::TERM_NAMES`]: pieces, pieces in hand, mills, open mills, two open
+/// mills at once, running mills, mobility, blocked pieces, pieces hemmed in by the opponent,
+/// no slide at all, one or two slides only, mills one step further off, flying, pieces that
+/// block the opponent's mills), each times its weight for the stage and for the side to move
+/// or the waiting player ([`FittedWeights`]). The weights were fitted by a logistic regression
+/// to the results of self-play games (the file `data/morris-eval-v1.txt` says how to make it
+/// again).
+///
+/// **Hand-set weights** ([`MorrisEvaluator::hand_set`], [`MorrisEvaluator::with_weights`]):
+/// the stage is *placing* while either player has a piece in hand, *moving* after; each stage
 /// has its own [`Weights`]. For each player: pieces on the board and in hand, complete mills,
 /// open mills (empty points where the player's next placement, slide or flight closes a mill:
 /// see [`Position::closing_points`]), running mills, and for a player who slides (or will)
 /// the number of slides and of blocked pieces. A flying player has neither mobility nor
 /// blocked pieces. The side to move gains when its opponent slides and has no slide left.
 ///
-/// The default weights were chosen by matches between variants of them at equal node
+/// The hand-set weights were chosen by matches between variants of them at equal node
 /// budgets.
 ///
 /// The evaluation knows nothing of repetitions or draw rules: it scores the bare position.
@@ -78,6 +92,8 @@ impl Weights {
 pub struct MorrisEvaluator {
     placing: Weights,
     moving: Weights,
+    /// The fitted weights, which replace the hand-set ones when present.
+    fitted: Option<FittedWeights>,
 }
 
 impl Default for MorrisEvaluator {
@@ -127,17 +143,43 @@ fn size_difference(a: u32, b: u32) -> Score {
 }
 
 impl MorrisEvaluator {
-    /// The evaluator with the default weights ([`Weights::PLACING`], [`Weights::MOVING`]).
-    pub const fn new() -> Self {
-        MorrisEvaluator {
-            placing: Weights::PLACING,
-            moving: Weights::MOVING,
+    /// The evaluator with the fitted weights built into the crate
+    /// (`data/morris-eval-v1.txt`, see [`FittedWeights`]); the hand-set weights
+    /// ([`MorrisEvaluator::hand_set`]) should that file not parse.
+    pub fn new() -> Self {
+        match super::fitted::built_in() {
+            Some(fitted) => MorrisEvaluator::with_fitted(fitted),
+            None => MorrisEvaluator::hand_set(),
         }
     }
 
-    /// The evaluator with other weights for the placing and the moving stage.
+    /// The evaluator with the hand-set weights ([`Weights::PLACING`], [`Weights::MOVING`]).
+    pub const fn hand_set() -> Self {
+        MorrisEvaluator::with_weights(Weights::PLACING, Weights::MOVING)
+    }
+
+    /// The evaluator with other hand-set weights for the placing and the moving stage.
     pub const fn with_weights(placing: Weights, moving: Weights) -> Self {
-        MorrisEvaluator { placing, moving }
+        MorrisEvaluator {
+            placing,
+            moving,
+            fitted: None,
+        }
+    }
+
+    /// The evaluator scoring with fitted weights: the sum of each term
+    /// ([`super::terms::TERM_NAMES`]) of both players times its weight in the stage.
+    pub const fn with_fitted(fitted: FittedWeights) -> Self {
+        MorrisEvaluator {
+            placing: Weights::PLACING,
+            moving: Weights::MOVING,
+            fitted: Some(fitted),
+        }
+    }
+
+    /// The fitted weights this evaluator scores with, if any.
+    pub const fn fitted(&self) -> Option<&FittedWeights> {
+        self.fitted.as_ref()
     }
 
     /// The weights of the placing and the moving stage.
@@ -148,6 +190,11 @@ impl MorrisEvaluator {
 
 impl Evaluator<Position> for MorrisEvaluator {
     fn evaluate(&self, position: &Position) -> Score {
+        if let Some(fitted) = &self.fitted {
+            let me = position.side_to_move();
+            let placing = position.in_hand(me) + position.in_hand(me.opponent()) > 0;
+            return fitted.score(usize::from(!placing), &terms(position));
+        }
         let me = position.side_to_move();
         let them = me.opponent();
         let (own, opp) = (position.pieces(me).0, position.pieces(them).0);
