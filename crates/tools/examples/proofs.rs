@@ -12,6 +12,9 @@
 //! by proof numbers, or the alpha-beta search's score of a forced five. It prints the count
 //! by technique and the mean time; `--list` prints every position's answer too. `--threads N`
 //! gives the alpha-beta search `N` threads (`INFO thread_num`; 1 by default).
+//! `--nodes-per-ms R` does fixed work instead of reading the clock (`Thinker::with_fixed_work`:
+//! each search's share of the turn as a node budget of `R` a millisecond): the same count on
+//! any machine and under any load, a yardstick for changes to the searches.
 //!
 //! The file `crates/tools/examples/data/won-positions.txt` holds 78 positions of games
 //! against Rapfi in which Rapfi, searching 500 ms, announced a forced win for the side to
@@ -74,6 +77,8 @@ struct Args {
     threads: usize,
     /// Whether to list every answer.
     list: bool,
+    /// Fixed work: nodes a millisecond of the turn.
+    nodes_per_ms: Option<u64>,
     files: Vec<String>,
 }
 
@@ -89,6 +94,7 @@ fn parse_args() -> Result<Args, String> {
         turn_ms: 500,
         threads: 1,
         list: false,
+        nodes_per_ms: None,
         files: Vec::new(),
     };
     while let Some(arg) = args.next() {
@@ -96,11 +102,15 @@ fn parse_args() -> Result<Args, String> {
             "--ms" => parsed.turn_ms = number("--ms", args.next())?,
             "--threads" => parsed.threads = number("--threads", args.next())?,
             "--list" => parsed.list = true,
+            "--nodes-per-ms" => parsed.nodes_per_ms = Some(number("--nodes-per-ms", args.next())?),
             _ => parsed.files.push(arg),
         }
     }
     if parsed.files.is_empty() || parsed.threads == 0 {
-        return Err("usage: proofs [--ms N] [--threads N (1 or more)] [--list] FILE...".into());
+        return Err(
+            "usage: proofs [--ms N] [--threads N (1 or more)] [--nodes-per-ms R] [--list] FILE..."
+                .into(),
+        );
     }
     Ok(parsed)
 }
@@ -124,6 +134,7 @@ fn main() -> Result<(), String> {
         turn_ms,
         threads,
         list,
+        nodes_per_ms,
         files,
     } = parse_args()?;
     let positions = read_positions(&files)?;
@@ -134,6 +145,9 @@ fn main() -> Result<(), String> {
     let stop = Arc::new(AtomicBool::new(false));
     let mut thinker = Thinker::new(clock.table_bytes());
     thinker.set_threads(threads);
+    if let Some(rate) = nodes_per_ms {
+        thinker = thinker.with_fixed_work(rate);
+    }
     let (mut counts, mut total) = (std::collections::BTreeMap::new(), Duration::ZERO);
     for Named { name, position } in &positions {
         thinker.clear();
