@@ -5,11 +5,10 @@
 
 use crate::evaluator::{proven_score, terminal_score, Evaluator};
 use crate::limits::Limits;
-use crate::ordering::move_hash;
 use crate::ordering::Ordering;
 use crate::score::{self, clamp_eval, Score, INFINITY, MAX_PLY};
 use crate::selective::Selectivity;
-use crate::smp::{self, Group};
+use crate::smp::Group;
 use crate::table::{Bound, Probed, Table, TableMove};
 use crate::techniques::Techniques;
 use crate::walk::Walk;
@@ -100,27 +99,6 @@ impl<M: Copy + Eq + core::hash::Hash> ThreadState<M> {
         self.keys.clear();
         self.originals.clear();
     }
-}
-
-/// The least depth at which a node of a search with threads puts off the moves another
-/// thread is searching (below it the moves are too quick to be worth sharing out).
-const DEFER_DEPTH: u32 = 3;
-
-/// What a node's move loop has found so far: its alpha, its best score and move.
-struct Found<M> {
-    alpha: Score,
-    best: Score,
-    best_move: Option<M>,
-}
-
-/// What a node's move loop does after a move.
-enum Step {
-    /// The next move.
-    Next,
-    /// Stop: the move cut the node off (or won, where the first win stops it).
-    Cut,
-    /// Stop: the limits were met, the search is being abandoned.
-    Aborted,
 }
 
 /// A node's place in the search: plies left and from the root, and its table key.
@@ -629,9 +607,7 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>, W: Walk<G>> Context<'_, G, E, 
     }
 
     /// The move loop of [`Context::node`]: the front moves first, then the others in order
-    /// (see [`Context::order_next`]); stores the result in the table. In a search with
-    /// threads, a move after the first that another thread is searching is put off until the
-    /// node's other moves are done ([`Context::defers`]).
+    /// (see [`Context::order_next`]); stores the result in the table.
     #[inline(always)]
     fn search_moves(
         &mut self,
@@ -639,15 +615,14 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>, W: Walk<G>> Context<'_, G, E, 
         moves: &mut [G::Move],
         table_move: Option<G::Move>,
         at: At,
-        alpha: Score,
+        mut alpha: Score,
         beta: Score,
     ) -> Score {
+        let t = self.techniques;
         let side = position.side_to_move();
-        let mut found = Found {
-            alpha,
-            best: -INFINITY,
-            best_move: None,
-        };
+        let alpha_original = alpha;
+        let mut best = -INFINITY;
+        let mut best_move = None;
         let front = self.front_moves(moves, table_move, at.ply, side);
         let null_window = beta - alpha == 1;
         let limit = self.move_limit(at, null_window);
@@ -655,108 +630,41 @@ impl<G: Game, E: Evaluator<G>, T: Table<G::Move>, W: Walk<G>> Context<'_, G, E, 
             fail_high: self.fail_high(position, at, null_window, beta),
             ..at
         };
-        let defers = self.defers(at);
-        let mut deferred: MoveList<usize> = MoveList::new();
-        let mut stopped = false;
         for i in 0..moves.len() {
-            if i >= limit && !(found.best < 0 && score::is_decisive(found.best)) {
+            if i >= limit && !(best < 0 && score::is_decisive(best)) {
                 break;
             }
             self.order_next(position, moves, i, front);
-            let key = defers.then(|| smp::move_key(at.key, move_hash(&moves[i])));
-            if i > 0 && key.is_some_and(|k| self.is_searching(k)) {
-                deferred.push(i);
-                continue;
+            let mv = moves[i];
+            let (reduce, at_move) = self.move_depth(at, (i, front), alpha, beta);
+            let score = self.child_score(position, mv, (i, reduce), at_move, alpha, beta);
+            if self.s.aborted {
+                return 0;
             }
-            match self.search_move(position, moves[i], (i, front), at, beta, &mut found, key) {
-                Step::Next => {}
-                Step::Cut => {
-                    stopped = true;
-                    break;
+            if score > best {
+                best = score;
+                best_move = Some(mv);
+                if score > alpha {
+                    alpha = score;
+                    self.record_pv(at.ply, mv);
+                    if at.ply == 0 {
+                        self.s.root_score = score;
+                    }
                 }
-                Step::Aborted => return 0,
             }
-        }
-        for &i in deferred.iter() {
-            if stopped {
+            if t.alpha_beta && (alpha >= beta || self.selectivity.stops_at(best)) {
+                self.reward_cutoff(side, at, mv);
                 break;
             }
-            let key = Some(smp::move_key(at.key, move_hash(&moves[i])));
-            match self.search_move(position, moves[i], (i, front), at, beta, &mut found, key) {
-                Step::Next => {}
-                Step::Cut => stopped = true,
-                Step::Aborted => return 0,
-            }
         }
-        let Found {
-            best, best_move, ..
-        } = found;
         // A node stopped at its first win ([`Selectivity::first_win`]) knows a lower bound.
         let beta = if self.selectivity.stops_at(best) {
             beta.min(best)
         } else {
             beta
         };
-        self.finish(at, (best, best_move), moves, (alpha, beta));
+        self.finish(at, (best, best_move), moves, (alpha_original, beta));
         best
-    }
-
-    /// Whether a node puts off the moves another thread is searching: in a search with
-    /// threads, at [`DEFER_DEPTH`] plies from the horizon or more.
-    #[inline(always)]
-    fn defers(&self, at: At) -> bool {
-        at.depth >= DEFER_DEPTH && self.s.group.is_some()
-    }
-
-    /// Whether another thread is searching the move of `key` ([`smp::move_key`]).
-    #[inline(always)]
-    fn is_searching(&self, key: u64) -> bool {
-        self.s.group.as_ref().is_some_and(|g| g.is_searching(key))
-    }
-
-    /// Searches `mv`, the `i`-th move of a node, and updates what the node has `found`; the
-    /// move is noted as being searched while it is when it has a `key` ([`smp::move_key`]).
-    #[inline(always)]
-    #[allow(clippy::too_many_arguments)]
-    fn search_move(
-        &mut self,
-        position: &mut G,
-        mv: G::Move,
-        (i, front): (usize, usize),
-        at: At,
-        beta: Score,
-        found: &mut Found<G::Move>,
-        key: Option<u64>,
-    ) -> Step {
-        let alpha = found.alpha;
-        let (reduce, at_move) = self.move_depth(at, (i, front), alpha, beta);
-        if let (Some(g), Some(k)) = (&self.s.group, key) {
-            g.start_move(k);
-        }
-        let score = self.child_score(position, mv, (i, reduce), at_move, alpha, beta);
-        if let (Some(g), Some(k)) = (&self.s.group, key) {
-            g.end_move(k);
-        }
-        if self.s.aborted {
-            return Step::Aborted;
-        }
-        if score > found.best {
-            found.best = score;
-            found.best_move = Some(mv);
-            if score > alpha {
-                found.alpha = score;
-                self.record_pv(at.ply, mv);
-                if at.ply == 0 {
-                    self.s.root_score = score;
-                }
-            }
-        }
-        let stop = found.alpha >= beta || self.selectivity.stops_at(found.best);
-        if self.techniques.alpha_beta && stop {
-            self.reward_cutoff(position.side_to_move(), at, mv);
-            return Step::Cut;
-        }
-        Step::Next
     }
 
     /// The plies the `i`-th move of a node loses to late-move reductions (none for the

@@ -32,15 +32,10 @@ impl Hasher for SlotHasher {
     }
 }
 
-/// A hash of `mv` (FNV-1a of its bytes).
-pub(crate) fn move_hash<M: Hash>(mv: &M) -> u64 {
+fn slot<M: Hash>(player: Player, mv: &M) -> usize {
     let mut h = SlotHasher(0xCBF2_9CE4_8422_2325);
     mv.hash(&mut h);
-    h.finish()
-}
-
-fn slot<M: Hash>(player: Player, mv: &M) -> usize {
-    player.index() * HISTORY_SLOTS + (move_hash(mv) as usize & (HISTORY_SLOTS - 1))
+    player.index() * HISTORY_SLOTS + (h.finish() as usize & (HISTORY_SLOTS - 1))
 }
 
 impl<M: Copy + Eq + Hash> Ordering<M> {

@@ -2,67 +2,18 @@
 //! the search returns.
 
 use crate::result::SearchResult;
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
-
-/// The slots of [`Group::searching`] (a power of two).
-const SEARCHING_SLOTS: usize = 1 << 15;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
 /// What the threads of one Lazy SMP search share besides the table.
-#[derive(Debug)]
+#[derive(Debug, Default)]
 pub(crate) struct Group {
     /// Set by the first thread done (at the target depth, on a proof or on the limits).
     stop: AtomicBool,
     /// The deepest iteration any thread completed.
     completed: AtomicU32,
-    /// The moves some thread is searching now, as [`move_key`]s, each in the slot its low
-    /// bits name (0: none). A thread defers a move another is searching, so that the threads
-    /// split a node's moves instead of searching the same ones (ABDADA's idea, on moves as
-    /// Tom Kerrigan's simplified form keeps it).
-    searching: Box<[AtomicU64]>,
-}
-
-impl Default for Group {
-    fn default() -> Self {
-        Group {
-            stop: AtomicBool::new(false),
-            completed: AtomicU32::new(0),
-            searching: (0..SEARCHING_SLOTS).map(|_| AtomicU64::new(0)).collect(),
-        }
-    }
-}
-
-/// The key of the move whose hash is `move_hash` at the node of table key `node` (never 0).
-pub(crate) fn move_key(node: u64, move_hash: u64) -> u64 {
-    (node
-        ^ move_hash
-            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            .rotate_left(23))
-        | 1
 }
 
 impl Group {
-    fn slot(&self, key: u64) -> &AtomicU64 {
-        &self.searching[key as usize & (SEARCHING_SLOTS - 1)]
-    }
-
-    /// Whether a thread is searching the move of `key` (a slot shared by another key that is
-    /// being searched may hide it: the move is then searched at once, as without the note).
-    pub(crate) fn is_searching(&self, key: u64) -> bool {
-        self.slot(key).load(Ordering::Relaxed) == key
-    }
-
-    /// Notes that this thread searches the move of `key` (over whatever the slot held).
-    pub(crate) fn start_move(&self, key: u64) {
-        self.slot(key).store(key, Ordering::Relaxed);
-    }
-
-    /// Notes that the search of the move of `key` is over (unless another key took the slot).
-    pub(crate) fn end_move(&self, key: u64) {
-        let _ = self
-            .slot(key)
-            .compare_exchange(key, 0, Ordering::Relaxed, Ordering::Relaxed);
-    }
-
     /// Whether a thread is done, which stops the others.
     pub(crate) fn stopped(&self) -> bool {
         self.stop.load(Ordering::Relaxed)
