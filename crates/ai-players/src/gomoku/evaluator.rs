@@ -325,24 +325,18 @@ fn push_forced(position: &SearchPosition, moves: &mut MoveList<Point>) {
     }
 }
 
-/// Pushes the answers to the opponent's open threes (or points of two fours): the side to
-/// move's fours, and the points where its stone leaves the opponent no point that makes a
-/// straight four or two fours. A stone takes such a point from the opponent by standing on
-/// it, or on one of its lines where it leaves the point no straight four or two fours (read
-/// from the line words, the board unchanged); the stops are the points that take every such
-/// point. A stone of the side to move makes the opponent no new shape, except under renju,
-/// where a white stone can free a forbidden black point: there the stops may be a few too
-/// many, never too few (`tests/gomoku_evaluator.rs`).
-fn push_three_defences(position: &SearchPosition, moves: &mut MoveList<Point>) {
-    let me = position.side_to_move();
-    let opp = me.opponent();
-    let open_four = Class::OpenFour.bit();
+/// The points where a stone of the side to move leaves the opponent no point of the classes
+/// `winning` (bits of [`Class::bit`]): on such a point, or on one of its lines where it leaves
+/// the point none of them (read from the line words, the board unchanged); the points that
+/// take every such point. Empty when no one stone does, or the opponent has none.
+fn stops(position: &SearchPosition, winning: u8) -> PointSet {
+    let opp = position.side_to_move().opponent();
     let opp_restricted = *position.position().rule().forbidden_points.get(opp);
-    // The points that stop every open four point seen so far; `None` before the first.
+    // The points that stop every point seen so far; `None` before the first.
     let mut stops: Option<PointSet> = None;
     for target in position.near() {
         let cell = position.cell(opp, target);
-        if cell.classes() & open_four == 0 {
+        if cell.classes() & winning == 0 {
             continue;
         }
         let mut killers = PointSet::EMPTY;
@@ -354,14 +348,27 @@ fn push_three_defences(position: &SearchPosition, moves: &mut MoveList<Point>) {
             position.shapes_blocked(opp, target, axis, |at, shape| {
                 // What the opponent's point is worth once a stone stands at `at`.
                 let left = cell.with_shape(axis.index(), shape, opp_restricted);
-                if left.classes() & open_four == 0 {
+                if left.classes() & winning == 0 {
                     killers.insert(at);
                 }
             });
         }
         stops = Some(stops.map_or(killers, |s| s.intersection(&killers)));
     }
-    let stops = stops.unwrap_or(PointSet::EMPTY);
+    stops.unwrap_or(PointSet::EMPTY)
+}
+
+/// Pushes the answers to the opponent's open threes (or points of two fours): the side to
+/// move's fours, and the points where its stone leaves the opponent no point that makes a
+/// straight four or two fours. A stone takes such a point from the opponent by standing on
+/// it, or on one of its lines where it leaves the point no straight four or two fours (read
+/// from the line words, the board unchanged); the stops are the points that take every such
+/// point. A stone of the side to move makes the opponent no new shape, except under renju,
+/// where a white stone can free a forbidden black point: there the stops may be a few too
+/// many, never too few (`tests/gomoku_evaluator.rs`).
+fn push_three_defences(position: &SearchPosition, moves: &mut MoveList<Point>) {
+    let me = position.side_to_move();
+    let stops = stops(position, Class::OpenFour.bit());
     let four = Class::Four.bit();
     if stops.is_empty() {
         // No one stone stops them all: lost unless a four of its own turns the game. The
@@ -397,28 +404,7 @@ fn four_three_answers(position: &SearchPosition) -> Option<PointSet> {
     if position.count(opp, Class::FourThree) == 0 || position.count(me, Class::Four) > 0 {
         return None;
     }
-    let winning = Class::FourThree.bit() | Class::OpenFour.bit();
-    let mut stops: Option<PointSet> = None;
-    for target in position.near() {
-        let cell = position.cell(opp, target);
-        if cell.classes() & winning == 0 {
-            continue;
-        }
-        let mut killers = PointSet::EMPTY;
-        killers.insert(target);
-        for axis in Axis::ALL {
-            if cell.shape(axis.index()) == LineShape::None {
-                continue;
-            }
-            position.shapes_blocked(opp, target, axis, |at, shape| {
-                if cell.with_shape(axis.index(), shape, false).classes() & winning == 0 {
-                    killers.insert(at);
-                }
-            });
-        }
-        stops = Some(stops.map_or(killers, |s| s.intersection(&killers)));
-    }
-    let mut answers = stops.unwrap_or(PointSet::EMPTY);
+    let mut answers = stops(position, Class::FourThree.bit() | Class::OpenFour.bit());
     for point in position.near() {
         if position.cell(me, point).shape_bits() != 0 {
             answers.insert(point);
