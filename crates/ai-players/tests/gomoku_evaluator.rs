@@ -5,7 +5,7 @@
 use boardgames_core::{Game, MoveList, Player, Rng};
 use boardgames_gomoku::{Point, Position, Rule};
 use boardgames_players::gomoku::{Class, EvalWeights, GomokuEvaluator, SearchPosition};
-use boardgames_search::{Evaluator, Score};
+use boardgames_search::{Evaluator, Proven, Score};
 
 fn dot(weights: &[Score], terms: [u16; 10]) -> Score {
     weights
@@ -298,4 +298,67 @@ fn the_answers_to_an_open_three_are_the_stops_and_the_own_fours() {
     }
     assert!(stopped > 1000, "only {stopped} open threes with a stop");
     assert!(lost > 500, "only {lost} open threes with no stop");
+}
+
+#[test]
+fn against_a_four_three_only_the_moves_left_out_lose_by_a_known_result() {
+    // With known results, under freestyle and standard, against the opponent's four-three
+    // points when the side to move has no four to make, the search leaves moves out of its
+    // quiet moves and of the ones it holds back: each of them, played, must leave a
+    // position the evaluator proves won for the opponent (so leaving it out changes no
+    // result), and where some move escapes such a loss, one is kept.
+    let evaluator = GomokuEvaluator::new().with_known_results(true);
+    let mut rng = Rng::new(52);
+    let (mut narrowed, mut left_out) = (0, 0);
+    for rule in [Rule::FREESTYLE, Rule::STANDARD] {
+        for _ in 0..1000 {
+            let mut position = SearchPosition::new(Position::new(15, rule).unwrap());
+            position.play(position.parse_move("h8").unwrap()).unwrap();
+            for _ in 0..40 {
+                if position.status().is_over() {
+                    break;
+                }
+                let me = position.side_to_move();
+                let (opp, n) = (me.opponent(), |c, k| position.count(c, k));
+                let applies = n(opp, Class::FourThree) > 0
+                    && n(me, Class::Four) == 0
+                    && n(opp, Class::OpenFour) + n(opp, Class::Five) + n(me, Class::Five) == 0;
+                if applies {
+                    let mut moves = MoveList::new();
+                    evaluator.search_moves(&position, &mut moves);
+                    assert!(!moves.is_empty());
+                    evaluator.held_back_moves(&position, &mut moves);
+                    let shown = position.position();
+                    let mut kept_alive = false;
+                    for p in position.near().iter() {
+                        let mut after = position.clone();
+                        after.play(p).unwrap();
+                        let lost = matches!(evaluator.proven(&after), Some(Proven::Win(_)));
+                        if moves.contains(&p) {
+                            kept_alive |= !lost;
+                        } else {
+                            assert!(lost, "{p} left out but not lost\n{shown}");
+                            left_out += 1;
+                        }
+                    }
+                    // Where some move escapes a known loss, the search keeps one.
+                    let escapes = position.near().iter().any(|p| {
+                        let mut after = position.clone();
+                        after.play(p).unwrap();
+                        !matches!(evaluator.proven(&after), Some(Proven::Win(_)))
+                    });
+                    assert_eq!(kept_alive, escapes, "\n{shown}");
+                    narrowed += 1;
+                }
+                let near: Vec<_> = position.near().iter().collect();
+                let mv = near[rng.below(near.len() as u32) as usize];
+                position.play(mv).unwrap();
+            }
+        }
+    }
+    assert!(
+        narrowed > 450,
+        "only {narrowed} positions against a four-three"
+    );
+    assert!(left_out > 30_000, "only {left_out} moves left out");
 }

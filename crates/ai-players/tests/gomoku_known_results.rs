@@ -5,7 +5,7 @@
 
 use boardgames_core::{Game, MoveList, Player, Status};
 use boardgames_gomoku::{Point, Position, Rule};
-use boardgames_players::gomoku::{GomokuEvaluator, SearchPosition};
+use boardgames_players::gomoku::{Class, GomokuEvaluator, SearchPosition};
 use boardgames_search::{Evaluator, Limits, Proven, Searcher};
 
 mod common;
@@ -80,6 +80,8 @@ struct Checked {
     loss_2: u32,
     win_3: u32,
     win_5: u32,
+    /// The wins in 5 claimed for two live threes at one point (no four-three to make).
+    double_three: u32,
 }
 
 /// Checks the evaluator's claim on `position`, if any, unless `cap` claims of its kind were
@@ -91,10 +93,12 @@ fn check_claim(position: &Position, checked: &mut Checked, cap: u32) {
     let Some(claim) = evaluator.proven(&tracked) else {
         return;
     };
+    let double_three = tracked.count(tracked.side_to_move(), Class::FourThree) == 0;
     let count = match claim {
         Proven::Win(1) => checked.win_1,
         Proven::Loss(_) => checked.loss_2,
         Proven::Win(3) => checked.win_3,
+        Proven::Win(_) if double_three => checked.double_three,
         Proven::Win(_) => checked.win_5,
     };
     if count >= cap {
@@ -119,6 +123,8 @@ fn check_claim(position: &Position, checked: &mut Checked, cap: u32) {
             }
             if n == 3 {
                 checked.win_3 += 1;
+            } else if double_three {
+                checked.double_three += 1;
             } else {
                 checked.win_5 += 1;
             }
@@ -146,7 +152,8 @@ fn every_known_result_holds_by_exact_search() {
         let caro = rule.ends != boardgames_gomoku::rule::Ends::Ignored;
         let enough = checked.win_1 >= least
             && (caro || checked.loss_2 >= least && checked.win_3 >= least)
-            && (caro || rule.forbidden_points.first || checked.win_5 >= least);
+            && (caro || rule.forbidden_points.first || checked.win_5 >= least)
+            && (caro || rule.forbidden_points.first || checked.double_three >= least);
         assert!(enough, "too few claims checked under {rule:?}: {checked:?}");
     }
 }

@@ -7,7 +7,8 @@
 //!     --a target/release/pbrain-boardgames --b expert --rule 1 --turn-ms 200 --openings 5
 //! ```
 //!
-//! `--b-turn-ms N` gives B its own turn limit (a handicap match).
+//! `--b-turn-ms N` gives B its own turn limit (a handicap match). `--a-threads N` sends A
+//! (an engine) `INFO thread_num N` before each game.
 //!
 //! `--a` / `--b`: `expert` (the gomoku player's expert level as it was before the threat
 //! searches: a 200,000-node search, seeded noise, the hand-set evaluation weights
@@ -244,6 +245,8 @@ struct Settings {
     random_openings: Option<u64>,
     /// The colours A plays each opening with (`true`: black), in that order.
     a_colours: Vec<bool>,
+    /// `--a-threads N`: the search threads A is asked for (`INFO thread_num`).
+    a_threads: Option<u32>,
 }
 
 impl Settings {
@@ -293,6 +296,9 @@ fn game(
         )
     };
     let mut sides = [side(0, &settings.a)?, side(1, &settings.b)?];
+    if let (Some(threads), Side::Engine(engine)) = (settings.a_threads, &mut sides[0]) {
+        engine.send(&format!("INFO thread_num {threads}"));
+    }
     let (mut position, mut moves) = opening_position(settings, rule, opening);
     loop {
         let black_to_move = position.side_to_move() == Player::First;
@@ -495,6 +501,7 @@ fn read_settings(args: &[String]) -> Result<Settings, String> {
         b_turn: optional(args, "--b-turn-ms")?.map(Duration::from_millis),
         tolerance: ms("--tolerance-ms", 0)?,
         random_openings: optional(args, "--random-openings")?,
+        a_threads: optional(args, "--a-threads")?,
         expert_time: optional(args, "--expert-ms")?.map(Duration::from_millis),
         a_colours: match option(args, "--a-colour") {
             None if args.iter().any(|a| a == "--a-colour") => {

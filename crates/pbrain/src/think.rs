@@ -120,6 +120,8 @@ pub struct Thinker {
     table_bytes: usize,
     threads: usize,
     techniques: Techniques,
+    /// Fixed work instead of the clock ([`Thinker::with_fixed_work`]): nodes a millisecond.
+    work_rate: Option<u64>,
 }
 
 impl Thinker {
@@ -130,7 +132,24 @@ impl Thinker {
             table_bytes,
             threads: 1,
             techniques: Techniques::default(),
+            work_rate: None,
         }
+    }
+
+    /// This chooser doing fixed work instead of reading the clock: each search's share of the
+    /// thinking time becomes a node budget of `nodes_per_ms` a millisecond (the threat
+    /// searches taking their whole shares), and the safety check is left out, so that what it
+    /// finds does not depend on the machine's speed or load (a yardstick for changes to the
+    /// searches; `END` still stops it).
+    pub fn with_fixed_work(mut self, nodes_per_ms: u64) -> Self {
+        self.work_rate = Some(nodes_per_ms.max(1));
+        self
+    }
+
+    /// The node budget of `time` under fixed work, if the chooser does fixed work.
+    fn work(&self, time: Duration) -> Option<u64> {
+        self.work_rate
+            .map(|rate| rate.saturating_mul(time.as_millis() as u64))
     }
 
     /// This chooser with other threat searches (a match without them measures what they add).
@@ -190,6 +209,9 @@ impl Thinker {
             self.instant(position)
         } else if let Some(win) = self.threats(position, budget, clock, stop) {
             Some(win)
+        } else if self.work_rate.is_some() {
+            let threats = budget * (VCF_SHARE + VCT_SHARE) / 100;
+            self.search(position, (budget - threats) * SEARCH_SHARE / 100, stop)
         } else {
             let found = self.search(position, left(start) * SEARCH_SHARE / 100, stop);
             found.map(|c| self.safe(position, c, left(start), clock, stop))
@@ -227,7 +249,15 @@ impl Thinker {
         clock: &Clock,
         stop: &Arc<AtomicBool>,
     ) -> Option<Choice> {
-        let limits = |share: u32| threat_limits(budget * share / 100, clock, stop);
+        let limits = |share: u32| {
+            let time = budget * share / 100;
+            match self.work(time) {
+                Some(nodes) => ThreatLimits::default()
+                    .with_nodes(nodes)
+                    .with_stop_flag(stop.clone()),
+                None => threat_limits(time, clock, stop),
+            }
+        };
         let found = |kind: &str, result: boardgames_players::gomoku::ThreatResult| {
             let ThreatOutcome::Win(win) = result.outcome else {
                 return None;
@@ -344,7 +374,11 @@ impl Thinker {
         time: Duration,
         stop: &Arc<AtomicBool>,
     ) -> Option<Choice> {
-        let limits = Limits::time(time).with_stop_flag(stop.clone());
+        let limits = match self.work(time) {
+            Some(nodes) => Limits::none().with_nodes(nodes),
+            None => Limits::time(time),
+        }
+        .with_stop_flag(stop.clone());
         let result = self
             .searcher
             .search(&SearchPosition::new(*position), &limits);

@@ -2,7 +2,7 @@
 //! given alone to the engine's move chooser (`think::Thinker`, a fresh table each time), with
 //! the thinking time the engine takes for a turn limit of `--ms` (500 by default).
 //!
-//!     cargo run --release -p boardgames-tools --example proofs -- [--ms N] [--list] FILE...
+//!     cargo run --release -p boardgames-tools --example proofs -- [--ms N] [--threads N] [--list] FILE...
 //!
 //! Each line of a `FILE` is one position: a name, the `INFO rule` value, then the stones in the
 //! order they were played, black first, as protocol coordinates `x,y` (from the top left, on
@@ -10,7 +10,11 @@
 //!
 //! A position counts as proved when the move chosen comes with a proven win: the VCF, the VCT
 //! by proof numbers, or the alpha-beta search's score of a forced five. It prints the count
-//! by technique and the mean time; `--list` prints every position's answer too.
+//! by technique and the mean time; `--list` prints every position's answer too. `--threads N`
+//! gives the alpha-beta search `N` threads (`INFO thread_num`; 1 by default).
+//! `--nodes-per-ms R` does fixed work instead of reading the clock (`Thinker::with_fixed_work`:
+//! each search's share of the turn as a node budget of `R` a millisecond): the same count on
+//! any machine and under any load, a yardstick for changes to the searches.
 //!
 //! The file `crates/tools/examples/data/won-positions.txt` holds 78 positions of games
 //! against Rapfi in which Rapfi, searching 500 ms, announced a forced win for the side to
@@ -65,24 +69,50 @@ fn proof_kind(score: i32, info: &str) -> Option<&'static str> {
     })
 }
 
-/// The command line: the turn limit in ms, whether to list every answer, the files.
-fn parse_args() -> Result<(u64, bool, Vec<String>), String> {
+/// The command line.
+struct Args {
+    /// The turn limit in ms.
+    turn_ms: u64,
+    /// The alpha-beta search's threads.
+    threads: usize,
+    /// Whether to list every answer.
+    list: bool,
+    /// Fixed work: nodes a millisecond of the turn.
+    nodes_per_ms: Option<u64>,
+    files: Vec<String>,
+}
+
+/// The number after an option, or what is wrong with it.
+fn number<T: std::str::FromStr>(name: &str, value: Option<String>) -> Result<T, String> {
+    let value = value.ok_or(format!("{name} needs a value"))?;
+    value.parse().map_err(|_| format!("bad {name} {value}"))
+}
+
+fn parse_args() -> Result<Args, String> {
     let mut args = std::env::args().skip(1);
-    let (mut turn_ms, mut list, mut files) = (500u64, false, Vec::new());
+    let mut parsed = Args {
+        turn_ms: 500,
+        threads: 1,
+        list: false,
+        nodes_per_ms: None,
+        files: Vec::new(),
+    };
     while let Some(arg) = args.next() {
         match arg.as_str() {
-            "--ms" => {
-                let value = args.next().ok_or("--ms needs a value")?;
-                turn_ms = value.parse().map_err(|_| format!("bad --ms {value}"))?;
-            }
-            "--list" => list = true,
-            _ => files.push(arg),
+            "--ms" => parsed.turn_ms = number("--ms", args.next())?,
+            "--threads" => parsed.threads = number("--threads", args.next())?,
+            "--list" => parsed.list = true,
+            "--nodes-per-ms" => parsed.nodes_per_ms = Some(number("--nodes-per-ms", args.next())?),
+            _ => parsed.files.push(arg),
         }
     }
-    if files.is_empty() {
-        return Err("usage: proofs [--ms N] [--list] FILE...".into());
+    if parsed.files.is_empty() || parsed.threads == 0 {
+        return Err(
+            "usage: proofs [--ms N] [--threads N (1 or more)] [--nodes-per-ms R] [--list] FILE..."
+                .into(),
+        );
     }
-    Ok((turn_ms, list, files))
+    Ok(parsed)
 }
 
 /// The positions of `files`, or the first problem found.
@@ -100,7 +130,13 @@ fn read_positions(files: &[String]) -> Result<Vec<Named>, String> {
 }
 
 fn main() -> Result<(), String> {
-    let (turn_ms, list, files) = parse_args()?;
+    let Args {
+        turn_ms,
+        threads,
+        list,
+        nodes_per_ms,
+        files,
+    } = parse_args()?;
     let positions = read_positions(&files)?;
     let clock = Clock {
         turn_ms,
@@ -108,6 +144,10 @@ fn main() -> Result<(), String> {
     };
     let stop = Arc::new(AtomicBool::new(false));
     let mut thinker = Thinker::new(clock.table_bytes());
+    thinker.set_threads(threads);
+    if let Some(rate) = nodes_per_ms {
+        thinker = thinker.with_fixed_work(rate);
+    }
     let (mut counts, mut total) = (std::collections::BTreeMap::new(), Duration::ZERO);
     for Named { name, position } in &positions {
         thinker.clear();

@@ -35,6 +35,10 @@ pub const WIN_SOON: Score = 50_000;
 ///   may free a forbidden black point, a few more); else the empty points near stones (the
 ///   centre on an empty board), the best [`DEFAULT_WIDTH`] by hint unless set otherwise; the others are held back
 ///   ([`Evaluator::held_back_moves`]) for a selective search that widens its lost nodes.
+///   With known results under freestyle and standard, against the opponent's four-three
+///   points when the side to move has no four to make, the quiet and held-back moves are
+///   only the points that stop them all and the points where its stone makes a shape: after
+///   any other move the opponent's four-three wins by a known result.
 ///   Under renju black's forbidden points are left out, and black's points that may be
 ///   forbidden count for nothing in the evaluation and force no reply ([`Cell::of`]): a
 ///   double four black cannot play wins nothing.
@@ -60,6 +64,10 @@ pub struct GomokuEvaluator {
     /// ([`Evaluator::proven`]).
     known_results: bool,
 }
+
+/// The evaluation term that counts the points where a stone makes two live threes
+/// ([`EvalWeights`]).
+const DOUBLE_THREE_TERM: usize = 9;
 
 /// The default number of quiet moves searched: the best by their ordering hint.
 pub const DEFAULT_WIDTH: usize = 12;
@@ -87,13 +95,17 @@ impl GomokuEvaluator {
     /// rules where the ends of a run do not matter (freestyle, standard, renju), it loses in 2
     /// against two points of the opponent's five, wins in 3 with a straight four or two fours
     /// to make against no five, and, where no point is forbidden (freestyle, standard), wins
-    /// in 5 with a four-three to make against no four. The search scores such a node as the
-    /// win or loss instead of searching it, so proofs end plies earlier and a proven node's
-    /// value holds at any depth. Off by default; the engine turns it on.
+    /// in 5 with a four-three or two live threes at one point to make against no four. The
+    /// search scores such a node as the win or loss instead of searching it, so proofs end
+    /// plies earlier and a proven node's value holds at any depth. Off by default; the engine turns it on.
     ///
     /// Each is a fact of the rules: under Caro the block of one five can close the other's
     /// run at both ends, and under renju a black point of a four-three may become forbidden,
     /// so those are left to the search.
+    ///
+    /// Under freestyle and standard it also narrows the quiet moves against the opponent's
+    /// four-three points ([`Evaluator::search_moves`]) to the ones after which no known
+    /// result decides the game: the others lose, and leaving them out changes no result.
     pub const fn with_known_results(self, on: bool) -> GomokuEvaluator {
         GomokuEvaluator {
             known_results: on,
@@ -292,6 +304,12 @@ fn allowed(position: &SearchPosition, restricted: bool, point: Point, mine: Cell
             .is_none()
 }
 
+/// Whether every known result holds under `rule` (a four-three against no four wins): the
+/// ends of a run do not matter and no point is forbidden (freestyle, standard).
+fn known_results_hold(rule: Rule) -> bool {
+    rule.ends == Ends::Ignored && !rule.forbidden_points.first && !rule.forbidden_points.second
+}
+
 /// Pushes the forced replies of the side to move, if any: its fives; else the points that
 /// stop the opponent's five; else, against an open three (or a double-four point), its fours
 /// and the points that stop it ([`push_three_defences`]).
@@ -307,24 +325,18 @@ fn push_forced(position: &SearchPosition, moves: &mut MoveList<Point>) {
     }
 }
 
-/// Pushes the answers to the opponent's open threes (or points of two fours): the side to
-/// move's fours, and the points where its stone leaves the opponent no point that makes a
-/// straight four or two fours. A stone takes such a point from the opponent by standing on
-/// it, or on one of its lines where it leaves the point no straight four or two fours (read
-/// from the line words, the board unchanged); the stops are the points that take every such
-/// point. A stone of the side to move makes the opponent no new shape, except under renju,
-/// where a white stone can free a forbidden black point: there the stops may be a few too
-/// many, never too few (`tests/gomoku_evaluator.rs`).
-fn push_three_defences(position: &SearchPosition, moves: &mut MoveList<Point>) {
-    let me = position.side_to_move();
-    let opp = me.opponent();
-    let open_four = Class::OpenFour.bit();
+/// The points where a stone of the side to move leaves the opponent no point of the classes
+/// `winning` (bits of [`Class::bit`]): on such a point, or on one of its lines where it leaves
+/// the point none of them (read from the line words, the board unchanged); the points that
+/// take every such point. Empty when no one stone does, or the opponent has none.
+fn stops(position: &SearchPosition, winning: u8) -> PointSet {
+    let opp = position.side_to_move().opponent();
     let opp_restricted = *position.position().rule().forbidden_points.get(opp);
-    // The points that stop every open four point seen so far; `None` before the first.
+    // The points that stop every point seen so far; `None` before the first.
     let mut stops: Option<PointSet> = None;
     for target in position.near() {
         let cell = position.cell(opp, target);
-        if cell.classes() & open_four == 0 {
+        if cell.classes() & winning == 0 {
             continue;
         }
         let mut killers = PointSet::EMPTY;
@@ -336,14 +348,27 @@ fn push_three_defences(position: &SearchPosition, moves: &mut MoveList<Point>) {
             position.shapes_blocked(opp, target, axis, |at, shape| {
                 // What the opponent's point is worth once a stone stands at `at`.
                 let left = cell.with_shape(axis.index(), shape, opp_restricted);
-                if left.classes() & open_four == 0 {
+                if left.classes() & winning == 0 {
                     killers.insert(at);
                 }
             });
         }
         stops = Some(stops.map_or(killers, |s| s.intersection(&killers)));
     }
-    let stops = stops.unwrap_or(PointSet::EMPTY);
+    stops.unwrap_or(PointSet::EMPTY)
+}
+
+/// Pushes the answers to the opponent's open threes (or points of two fours): the side to
+/// move's fours, and the points where its stone leaves the opponent no point that makes a
+/// straight four or two fours. A stone takes such a point from the opponent by standing on
+/// it, or on one of its lines where it leaves the point no straight four or two fours (read
+/// from the line words, the board unchanged); the stops are the points that take every such
+/// point. A stone of the side to move makes the opponent no new shape, except under renju,
+/// where a white stone can free a forbidden black point: there the stops may be a few too
+/// many, never too few (`tests/gomoku_evaluator.rs`).
+fn push_three_defences(position: &SearchPosition, moves: &mut MoveList<Point>) {
+    let me = position.side_to_move();
+    let stops = stops(position, Class::OpenFour.bit());
     let four = Class::Four.bit();
     if stops.is_empty() {
         // No one stone stops them all: lost unless a four of its own turns the game. The
@@ -365,6 +390,29 @@ fn push_three_defences(position: &SearchPosition, moves: &mut MoveList<Point>) {
     }
 }
 
+/// The moves worth searching against the opponent's four-three points when the side to move
+/// has no four to make, under a rule where the known results hold
+/// ([`GomokuEvaluator::with_known_results`]: the ends of a run do not matter and no point is
+/// forbidden): the points that stop every four-three point of the opponent (as
+/// [`push_three_defences`] finds them), and the points where a stone of the side to move makes
+/// a shape on some axis. After any other move the opponent has a four-three against no four,
+/// a known win: leaving those moves out changes no result. `None` when the opponent has no
+/// four-three point, the side to move has a four, or no point answers.
+fn four_three_answers(position: &SearchPosition) -> Option<PointSet> {
+    let me = position.side_to_move();
+    let opp = me.opponent();
+    if position.count(opp, Class::FourThree) == 0 || position.count(me, Class::Four) > 0 {
+        return None;
+    }
+    let mut answers = stops(position, Class::FourThree.bit() | Class::OpenFour.bit());
+    for point in position.near() {
+        if position.cell(me, point).shape_bits() != 0 {
+            answers.insert(point);
+        }
+    }
+    (!answers.is_empty()).then_some(answers)
+}
+
 /// Pushes the allowed near points whose cells for the side to move (`mine`) and the
 /// opponent (`theirs`) meet `wanted`.
 #[inline]
@@ -373,9 +421,21 @@ fn push_where(
     moves: &mut MoveList<Point>,
     wanted: impl Fn(Cell, Cell) -> bool,
 ) {
+    push_in(position, moves, position.near(), wanted);
+}
+
+/// Pushes the allowed points of `points` whose cells for the side to move (`mine`) and the
+/// opponent (`theirs`) meet `wanted`.
+#[inline]
+fn push_in(
+    position: &SearchPosition,
+    moves: &mut MoveList<Point>,
+    points: &PointSet,
+    wanted: impl Fn(Cell, Cell) -> bool,
+) {
     let me = position.side_to_move();
     let restricted = *position.position().rule().forbidden_points.get(me);
-    for point in position.near() {
+    for point in points {
         let (mine, theirs) = (
             position.cell(me, point),
             position.cell(me.opponent(), point),
@@ -421,6 +481,16 @@ fn near_hint(position: &SearchPosition, me: Player, point: Point) -> Score {
 }
 
 impl GomokuEvaluator {
+    /// The moves worth searching where the side to move has no forced reply: with known
+    /// results, against the opponent's four-three points, [`four_three_answers`]; else `None`
+    /// (every near point).
+    fn worth_searching(&self, position: &SearchPosition) -> Option<PointSet> {
+        let rule = position.position().rule();
+        (self.known_results && known_results_hold(rule))
+            .then(|| four_three_answers(position))
+            .flatten()
+    }
+
     /// Pushes the allowed near points with the highest ordering hints, at most `width` of
     /// them (ties by point index), best first; every allowed near point when they are no
     /// more than `width`.
@@ -432,8 +502,10 @@ impl GomokuEvaluator {
         } else {
             self.width
         };
-        if position.near().len() <= width {
-            push_where(position, moves, |_, _| true);
+        let candidates = self.worth_searching(position);
+        let candidates = candidates.as_ref().unwrap_or(position.near());
+        if candidates.len() <= width {
+            push_in(position, moves, candidates, |_, _| true);
             return;
         }
         // The best `width` so far, best first, as keys: the hint above 16 bits, then the
@@ -441,7 +513,7 @@ impl GomokuEvaluator {
         // comparison orders two points (hints are below 2^31).
         let mut kept = [0i64; MAX_WIDTH];
         let mut n = 0;
-        for point in position.near() {
+        for point in candidates.iter() {
             let (mine, theirs) = (
                 position.cell(me, point),
                 position.cell(me.opponent(), point),
@@ -544,7 +616,8 @@ impl Evaluator<SearchPosition> for GomokuEvaluator {
 
     /// The near points the width left out of the quiet moves
     /// ([`GomokuEvaluator::with_width`]), in board order; nothing where the replies are forced
-    /// (a five to make or to stop, an open three to answer): those sets are whole.
+    /// (a five to make or to stop, an open three or, with known results, a four-three to
+    /// answer): those sets are whole.
     fn held_back_moves(&self, position: &SearchPosition, moves: &mut MoveList<Point>) {
         if position.position().status().is_over() || moves.len() >= position.near().len() {
             return;
@@ -554,13 +627,15 @@ impl Evaluator<SearchPosition> for GomokuEvaluator {
         if !forced.is_empty() {
             return;
         }
+        let candidates = self.worth_searching(position);
+        let candidates = candidates.as_ref().unwrap_or(position.near());
         let mut listed = PointSet::EMPTY;
         for &point in moves.iter() {
             listed.insert(point);
         }
         let me = position.side_to_move();
         let restricted = *position.position().rule().forbidden_points.get(me);
-        for point in position.near() {
+        for point in candidates {
             if !listed.contains(point)
                 && allowed(position, restricted, point, position.cell(me, point))
             {
@@ -595,8 +670,12 @@ impl Evaluator<SearchPosition> for GomokuEvaluator {
         if n(me, Class::OpenFour) > 0 {
             return Some(Proven::Win(3));
         }
-        let free = !rule.forbidden_points.first && !rule.forbidden_points.second;
-        (free && n(me, Class::FourThree) > 0 && n(opp, Class::Four) == 0).then_some(Proven::Win(5))
+        // A four-three, or two live threes at one point, against no four: the opponent can
+        // stop the four (or one three) but not the straight four that follows, and makes no
+        // five meanwhile.
+        let wins_in_5 = n(opp, Class::Four) == 0
+            && (n(me, Class::FourThree) > 0 || position.terms(me)[DOUBLE_THREE_TERM] > 0);
+        (known_results_hold(rule) && wins_in_5).then_some(Proven::Win(5))
     }
 
     /// With the four extension: the side to move has no five of its own and must stop one.
