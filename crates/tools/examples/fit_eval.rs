@@ -91,17 +91,12 @@ fn main() {
     let (records, skipped) = read_records(args);
     data.skipped_lines = skipped;
     add_games(&records, &mut data);
-    println!(
-        "{} games ({} lines skipped), {} positions to fit, {} to test",
+    fitting::announce_sets(
         data.games,
         data.skipped_lines,
         data.fit.len(),
-        data.test.len()
+        data.test.len(),
     );
-    if data.fit.is_empty() || data.test.is_empty() {
-        eprintln!("not enough positions to fit");
-        std::process::exit(1);
-    }
     report(&data);
 }
 

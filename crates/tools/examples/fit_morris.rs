@@ -66,17 +66,12 @@ fn main() {
             Err(e) => eprintln!("{path}: {e}"),
         }
     }
-    println!(
-        "{} games ({} lines skipped), {} positions to fit, {} to test",
+    fitting::announce_sets(
         data.games,
         data.skipped_lines,
         data.fit.len(),
-        data.test.len()
+        data.test.len(),
     );
-    if data.fit.is_empty() || data.test.is_empty() {
-        eprintln!("not enough positions to fit");
-        std::process::exit(1);
-    }
     let (weights, comments) = fit(&data, &paths);
     match out {
         Some(path) => {

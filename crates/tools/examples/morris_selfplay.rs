@@ -15,6 +15,9 @@
 //! in score units (default 10); `--eval hand|fitted|FILE` (default `hand`): the hand-set
 //! weights, the built-in fitted ones or a weights file's.
 
+#[path = "cli/mod.rs"]
+mod cli;
+
 use boardgames_core::matches::{DrawRules, Match};
 use boardgames_core::{Game, Player, Rng, Status};
 use boardgames_morris::{Move, Position};
@@ -90,7 +93,7 @@ fn play(options: &Options, rng: &mut Rng, game: u64) -> (Status, Vec<Move>) {
 }
 
 /// The options from the command line.
-fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
+fn parse(args: impl Iterator<Item = String>) -> Result<Options, String> {
     let mut options = Options {
         games: 100,
         first: 0,
@@ -100,13 +103,8 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
         noise: 10,
         evaluator: MorrisEvaluator::hand_set(),
     };
-    while let Some(flag) = args.next() {
-        let value = args.next().ok_or_else(|| format!("{flag} needs a value"))?;
-        let number = || {
-            value
-                .parse::<u64>()
-                .map_err(|_| format!("{flag}: not a number: {value}"))
-        };
+    for (flag, value) in cli::pairs(args)? {
+        let number = || cli::number(&flag, &value);
         match flag.as_str() {
             "--games" => options.games = number()?,
             "--first" => options.first = number()?,

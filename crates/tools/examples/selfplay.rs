@@ -16,6 +16,9 @@
 //! after the centre, from 2 to N each game (default 5), on empty points within three points
 //! of the centre.
 
+#[path = "cli/mod.rs"]
+mod cli;
+
 use boardgames_core::{Game, Player, Rng, Status};
 use boardgames_gomoku::{Point, Position};
 use boardgames_players::gomoku::{GomokuEvaluator, SearchPosition, MAX_WIDTH, SELECTIVITY};
@@ -103,7 +106,7 @@ fn play(
 }
 
 /// The options from the command line.
-fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
+fn parse(args: impl Iterator<Item = String>) -> Result<Options, String> {
     let mut options = Options {
         rule: 1,
         games: 100,
@@ -112,13 +115,8 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
         nodes: 20_000,
         random: 5,
     };
-    while let Some(flag) = args.next() {
-        let value = args.next().ok_or_else(|| format!("{flag} needs a value"))?;
-        let number = || {
-            value
-                .parse::<u64>()
-                .map_err(|_| format!("{flag}: not a number: {value}"))
-        };
+    for (flag, value) in cli::pairs(args)? {
+        let number = || cli::number(&flag, &value);
         match flag.as_str() {
             "--rule" => options.rule = number()? as u32,
             "--games" => options.games = number()?,

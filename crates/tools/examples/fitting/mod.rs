@@ -144,3 +144,15 @@ pub fn newton(set: &[(Features, f64)], l2: f64) -> Vec<f64> {
     }
     w
 }
+
+/// Says how many games were read and how many positions each set holds, and ends the
+/// program when either set is empty (nothing to fit, or nothing to validate on).
+pub fn announce_sets(games: usize, skipped_lines: usize, fit: usize, test: usize) {
+    println!(
+        "{games} games ({skipped_lines} lines skipped), {fit} positions to fit, {test} to test"
+    );
+    if fit == 0 || test == 0 {
+        eprintln!("not enough positions to fit");
+        std::process::exit(1);
+    }
+}
