@@ -4,7 +4,7 @@
 //! (placing, moving) with a bias each, solved by Newton's method.
 //!
 //!     cargo run --release -p boardgames-tools --example fit_morris -- \
-//!         [--out crates/ai-players/data/morris-eval-v1.txt] [--skip 4] GAMES...
+//!         [--out crates/ai-players/data/morris-eval-v2.txt] [--skip 4] GAMES...
 //!
 //! `GAMES` are files of `morris_selfplay` (one game a line: the winner and the moves). The
 //! first `--skip` plies of each game (default 4) are left out, and so are finished

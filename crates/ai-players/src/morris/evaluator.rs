@@ -73,7 +73,7 @@ impl Weights {
 /// no slide at all, one or two slides only, mills one step further off, flying, pieces that
 /// block the opponent's mills), each times its weight for the stage and for the side to move
 /// or the waiting player ([`FittedWeights`]). The weights were fitted by a logistic regression
-/// to the results of self-play games (the file `data/morris-eval-v1.txt` says how to make it
+/// to the results of self-play games (the file `data/morris-eval-v2.txt` says how to make it
 /// again).
 ///
 /// **Hand-set weights** ([`MorrisEvaluator::hand_set`], [`MorrisEvaluator::with_weights`]):
@@ -144,7 +144,7 @@ fn size_difference(a: u32, b: u32) -> Score {
 
 impl MorrisEvaluator {
     /// The evaluator with the fitted weights built into the crate
-    /// (`data/morris-eval-v1.txt`, see [`FittedWeights`]); the hand-set weights
+    /// (`data/morris-eval-v2.txt`, see [`FittedWeights`]); the hand-set weights
     /// ([`MorrisEvaluator::hand_set`]) should that file not parse.
     pub fn new() -> Self {
         match super::fitted::built_in() {

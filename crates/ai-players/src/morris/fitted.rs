@@ -12,8 +12,8 @@ pub const WEIGHTS_MAGIC: &str = "boardgames-morris-eval";
 /// The version of the weights file this crate reads and writes.
 pub const WEIGHTS_VERSION: u32 = 1;
 
-/// The weights built into the crate (`data/morris-eval-v1.txt`).
-pub const BUILT_IN_WEIGHTS: &str = include_str!("../../data/morris-eval-v1.txt");
+/// The weights built into the crate (`data/morris-eval-v2.txt`).
+pub const BUILT_IN_WEIGHTS: &str = include_str!("../../data/morris-eval-v2.txt");
 
 /// The stages, as the weights file names them: `placing` while either player holds a piece,
 /// `moving` after.
