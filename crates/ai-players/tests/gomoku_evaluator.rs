@@ -246,6 +246,34 @@ fn wanted_answers(position: &SearchPosition, stops: &[Point]) -> Vec<Point> {
     wanted
 }
 
+/// Plays `games` games a rule from h8, each of up to 40 random legal near moves drawn from
+/// `seed`, and shows `visit` every position before its move while the game goes on.
+fn random_games(
+    rules: &[Rule],
+    games: usize,
+    seed: u64,
+    mut visit: impl FnMut(Rule, &SearchPosition),
+) {
+    let mut rng = Rng::new(seed);
+    for &rule in rules {
+        for _ in 0..games {
+            let mut position = SearchPosition::new(Position::new(15, rule).unwrap());
+            position.play(position.parse_move("h8").unwrap()).unwrap();
+            for _ in 0..40 {
+                if position.status().is_over() {
+                    break;
+                }
+                visit(rule, &position);
+                let near: Vec<_> = position.near().iter().collect();
+                let mv = near[rng.below(near.len() as u32) as usize];
+                if position.position().is_legal(mv) {
+                    position.play(mv).unwrap();
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn the_answers_to_an_open_three_are_the_stops_and_the_own_fours() {
     // Against an open three (or a point of two fours) and no five, the moves searched are
@@ -255,47 +283,33 @@ fn the_answers_to_an_open_three_are_the_stops_and_the_own_fours() {
     // which the search's shapes do not foresee: there the answers may hold a few more
     // points, never fewer.
     let evaluator = GomokuEvaluator::new();
-    let mut rng = Rng::new(77);
     let (mut stopped, mut lost) = (0, 0);
-    for rule in [Rule::FREESTYLE, Rule::STANDARD, Rule::RENJU, Rule::CARO] {
-        for _ in 0..150 {
-            let mut position = SearchPosition::new(Position::new(15, rule).unwrap());
-            position.play(position.parse_move("h8").unwrap()).unwrap();
-            for _ in 0..40 {
-                if position.status().is_over() {
-                    break;
+    let rules = [Rule::FREESTYLE, Rule::STANDARD, Rule::RENJU, Rule::CARO];
+    random_games(&rules, 150, 77, |rule, position| {
+        let me = position.side_to_move();
+        let (opp, n) = (me.opponent(), |c, k| position.count(c, k));
+        let renju_black = rule == Rule::RENJU && opp == Player::First;
+        if n(opp, Class::OpenFour) > 0 && n(opp, Class::Five) + n(me, Class::Five) == 0 {
+            let stops = stops_by_trial(position);
+            let mut moves = MoveList::new();
+            evaluator.search_moves(position, &mut moves);
+            let mut got = moves.to_vec();
+            got.sort_unstable_by_key(|p| p.index());
+            let wanted = wanted_answers(position, &stops);
+            let shown = position.position();
+            if !renju_black {
+                assert_eq!(got, wanted, "\n{shown}");
+                if stops.is_empty() {
+                    lost += 1;
+                } else {
+                    stopped += 1;
                 }
-                let me = position.side_to_move();
-                let (opp, n) = (me.opponent(), |c, k| position.count(c, k));
-                let renju_black = rule == Rule::RENJU && opp == Player::First;
-                if n(opp, Class::OpenFour) > 0 && n(opp, Class::Five) + n(me, Class::Five) == 0 {
-                    let stops = stops_by_trial(&position);
-                    let mut moves = MoveList::new();
-                    evaluator.search_moves(&position, &mut moves);
-                    let mut got = moves.to_vec();
-                    got.sort_unstable_by_key(|p| p.index());
-                    let wanted = wanted_answers(&position, &stops);
-                    let shown = position.position();
-                    if !renju_black {
-                        assert_eq!(got, wanted, "\n{shown}");
-                        if stops.is_empty() {
-                            lost += 1;
-                        } else {
-                            stopped += 1;
-                        }
-                    } else if !stops.is_empty() {
-                        assert!(wanted.iter().all(|p| got.contains(p)), "\n{shown}");
-                        stopped += 1;
-                    }
-                }
-                let near: Vec<_> = position.near().iter().collect();
-                let mv = near[rng.below(near.len() as u32) as usize];
-                if position.position().is_legal(mv) {
-                    position.play(mv).unwrap();
-                }
+            } else if !stops.is_empty() {
+                assert!(wanted.iter().all(|p| got.contains(p)), "\n{shown}");
+                stopped += 1;
             }
         }
-    }
+    });
     assert!(stopped > 1000, "only {stopped} open threes with a stop");
     assert!(lost > 500, "only {lost} open threes with no stop");
 }
@@ -308,54 +322,46 @@ fn against_a_four_three_only_the_moves_left_out_lose_by_a_known_result() {
     // position the evaluator proves won for the opponent (so leaving it out changes no
     // result), and where some move escapes such a loss, one is kept.
     let evaluator = GomokuEvaluator::new().with_known_results(true);
-    let mut rng = Rng::new(52);
     let (mut narrowed, mut left_out) = (0, 0);
-    for rule in [Rule::FREESTYLE, Rule::STANDARD] {
-        for _ in 0..1000 {
-            let mut position = SearchPosition::new(Position::new(15, rule).unwrap());
-            position.play(position.parse_move("h8").unwrap()).unwrap();
-            for _ in 0..40 {
-                if position.status().is_over() {
-                    break;
-                }
-                let me = position.side_to_move();
-                let (opp, n) = (me.opponent(), |c, k| position.count(c, k));
-                let applies = n(opp, Class::FourThree) > 0
-                    && n(me, Class::Four) == 0
-                    && n(opp, Class::OpenFour) + n(opp, Class::Five) + n(me, Class::Five) == 0;
-                if applies {
-                    let mut moves = MoveList::new();
-                    evaluator.search_moves(&position, &mut moves);
-                    assert!(!moves.is_empty());
-                    evaluator.held_back_moves(&position, &mut moves);
-                    let shown = position.position();
-                    let mut kept_alive = false;
-                    for p in position.near().iter() {
-                        let mut after = position.clone();
-                        after.play(p).unwrap();
-                        let lost = matches!(evaluator.proven(&after), Some(Proven::Win(_)));
-                        if moves.contains(&p) {
-                            kept_alive |= !lost;
-                        } else {
-                            assert!(lost, "{p} left out but not lost\n{shown}");
-                            left_out += 1;
-                        }
+    random_games(
+        &[Rule::FREESTYLE, Rule::STANDARD],
+        1000,
+        52,
+        |_, position| {
+            let me = position.side_to_move();
+            let (opp, n) = (me.opponent(), |c, k| position.count(c, k));
+            let applies = n(opp, Class::FourThree) > 0
+                && n(me, Class::Four) == 0
+                && n(opp, Class::OpenFour) + n(opp, Class::Five) + n(me, Class::Five) == 0;
+            if applies {
+                let mut moves = MoveList::new();
+                evaluator.search_moves(position, &mut moves);
+                assert!(!moves.is_empty());
+                evaluator.held_back_moves(position, &mut moves);
+                let shown = position.position();
+                let mut kept_alive = false;
+                for p in position.near().iter() {
+                    let mut after = position.clone();
+                    after.play(p).unwrap();
+                    let lost = matches!(evaluator.proven(&after), Some(Proven::Win(_)));
+                    if moves.contains(&p) {
+                        kept_alive |= !lost;
+                    } else {
+                        assert!(lost, "{p} left out but not lost\n{shown}");
+                        left_out += 1;
                     }
-                    // Where some move escapes a known loss, the search keeps one.
-                    let escapes = position.near().iter().any(|p| {
-                        let mut after = position.clone();
-                        after.play(p).unwrap();
-                        !matches!(evaluator.proven(&after), Some(Proven::Win(_)))
-                    });
-                    assert_eq!(kept_alive, escapes, "\n{shown}");
-                    narrowed += 1;
                 }
-                let near: Vec<_> = position.near().iter().collect();
-                let mv = near[rng.below(near.len() as u32) as usize];
-                position.play(mv).unwrap();
+                // Where some move escapes a known loss, the search keeps one.
+                let escapes = position.near().iter().any(|p| {
+                    let mut after = position.clone();
+                    after.play(p).unwrap();
+                    !matches!(evaluator.proven(&after), Some(Proven::Win(_)))
+                });
+                assert_eq!(kept_alive, escapes, "\n{shown}");
+                narrowed += 1;
             }
-        }
-    }
+        },
+    );
     assert!(
         narrowed > 450,
         "only {narrowed} positions against a four-three"
