@@ -1,6 +1,6 @@
 //! The shapes a `SearchPosition` keeps up to date move by move equal the gomoku crate's
 //! shapes of the same position, and its evaluation terms, class counts, near points and
-//! neighbour counts equal the ones computed from scratch (renju's black's points that may be
+//! neighbour counts, and the sums of its point class values, equal the ones computed from scratch (renju's black's points that may be
 //! forbidden counting none); on random positions of every rule and several board sizes.
 //! Moves taken back in place (`Unmake`) restore all of it.
 
@@ -8,7 +8,8 @@ use boardgames_core::{Game, Player, Rng, Unmake};
 use boardgames_gomoku::threat::{line_key, shape_table, Threats};
 use boardgames_gomoku::{Axis, Point, PointSet, Position, Rule};
 use boardgames_players::gomoku::{
-    assess, eval_terms, may_be_forbidden, Cell, Class, SearchPosition, CLASSES, EVAL_TERMS,
+    assess, eval_terms, may_be_forbidden, point_class, Cell, Class, ClassValues, SearchPosition,
+    CLASSES, EVAL_TERMS,
 };
 use proptest::prelude::*;
 
@@ -66,7 +67,14 @@ fn check(tracked: &SearchPosition) -> Result<(), TestCaseError> {
     for colour in Player::ALL {
         let mut terms = [0u16; EVAL_TERMS];
         let mut counts = [0u32; CLASSES];
+        let values = ClassValues::for_rule(&pos.rule());
+        let mut class_sums = [0; 2];
         for point in PointSet::board(pos.size()) {
+            if let Some(values) = values {
+                let class = point_class(tracked.cell(colour, point));
+                class_sums[0] += values.to_move[class];
+                class_sums[1] += values.waiting[class];
+            }
             let Some(want) = check_point(tracked, &scratch, colour, point)? else {
                 continue;
             };
@@ -80,6 +88,9 @@ fn check(tracked: &SearchPosition) -> Result<(), TestCaseError> {
         }
         prop_assert_eq!(tracked.terms(colour), terms);
         prop_assert_eq!(scratch.terms(colour), terms);
+        let class_sums = values.map(|_| class_sums);
+        prop_assert_eq!(tracked.class_sums(colour), class_sums);
+        prop_assert_eq!(scratch.class_sums(colour), class_sums);
         for class in Class::ALL {
             prop_assert_eq!(
                 tracked.count(colour, class),

@@ -1,6 +1,7 @@
 //! [`SearchPosition`]: a gomoku position that keeps the threat shapes of every empty point up
 //! to date as stones are played, so the evaluator reads them instead of scanning the board.
 
+use super::classes::{class_table, ClassValues};
 use super::lines::Line;
 use super::values::{packed_terms, unpack_terms, Cell, Class, CLASSES, EVAL_TERMS};
 use boardgames_core::{ByPlayer, Game, MoveList, Player, RandomSource, Status, Unmake};
@@ -8,6 +9,7 @@ use boardgames_gomoku::threat::{line_key_on_line, shape_table, LineShape, Threat
 use boardgames_gomoku::{
     Axis, IllegalMove, LineWords, ParsePointError, Point, PointSet, Position, Rule, MAX_SIZE,
 };
+use boardgames_search::Score;
 use core::fmt;
 
 /// The number of point indices ([`Point::index`]) of the largest board.
@@ -64,6 +66,12 @@ pub struct SearchPosition {
     terms: ByPlayer<u128>,
     /// The number of points in each threat class, by colour.
     counts: ByPlayer<[u16; CLASSES]>,
+    /// The rule's point class values ([`ClassValues::for_rule`]), if it has them, and the
+    /// class of each word of packed shapes.
+    class_values: Option<(&'static ClassValues, &'static [u16])>,
+    /// The point class values summed over the empty points, by colour: to the side to move,
+    /// to the side that waits (0 without class values).
+    class_sums: ByPlayer<[Score; 2]>,
     /// The empty points near stones.
     near: PointSet,
     /// For each point, the stones of each colour on its near pattern ([`NEAR_PATTERN`]: the
@@ -94,6 +102,7 @@ pub struct SearchUndo {
     near: PointSet,
     terms: ByPlayer<u128>,
     counts: ByPlayer<[u16; CLASSES]>,
+    class_sums: ByPlayer<[Score; 2]>,
     /// The length of the change log before the move.
     mark: u32,
 }
@@ -107,6 +116,9 @@ impl SearchPosition {
             cells: ByPlayer::splat([Cell::NONE; POINTS]),
             terms: ByPlayer::splat(0),
             counts: ByPlayer::splat([0; CLASSES]),
+            class_values: ClassValues::for_rule(&rule)
+                .map(|values| (values, &*class_table().of_bits)),
+            class_sums: ByPlayer::splat([0; 2]),
             near: PointSet::EMPTY,
             neighbours: ByPlayer::splat([0; POINTS]),
             words: ByPlayer::splat(LineWords::EMPTY),
@@ -186,6 +198,14 @@ impl SearchPosition {
     #[inline]
     pub fn terms(&self, colour: Player) -> [u16; EVAL_TERMS] {
         unpack_terms(*self.terms.get(colour))
+    }
+
+    /// The point class values ([`ClassValues`]) of every empty point for `colour`, summed:
+    /// their values to the side to move and to the side that waits; `None` under a rule
+    /// with no class values ([`ClassValues::for_rule`]).
+    #[inline]
+    pub fn class_sums(&self, colour: Player) -> Option<[Score; 2]> {
+        self.class_values.map(|_| *self.class_sums.get(colour))
     }
 
     /// The number of empty points where a stone of `colour` would make a shape of `class`.
@@ -382,6 +402,19 @@ impl SearchPosition {
         // Every lane of the sum holds at least the old cell's terms: no borrow crosses lanes.
         let terms = self.terms.get_mut(colour);
         *terms = (*terms + packed_terms(new)).wrapping_sub(packed_terms(old));
+        if let Some((values, of_bits)) = self.class_values {
+            let class = |cell: Cell| {
+                if cell.is_dead() {
+                    0
+                } else {
+                    usize::from(of_bits[cell.shape_bits() as usize])
+                }
+            };
+            let (old, new) = (class(old), class(new));
+            let sums = self.class_sums.get_mut(colour);
+            sums[0] += values.to_move[new] - values.to_move[old];
+            sums[1] += values.waiting[new] - values.waiting[old];
+        }
         let counts = self.counts.get_mut(colour);
         let mut gone = old_classes & !new_classes;
         while gone != 0 {
@@ -504,6 +537,7 @@ impl Unmake for SearchPosition {
             near: self.near,
             terms: self.terms,
             counts: self.counts,
+            class_sums: self.class_sums,
             mark: self.changed.len() as u32,
         };
         self.place::<true>(mv);
@@ -532,5 +566,6 @@ impl Unmake for SearchPosition {
         self.near = undo.near;
         self.terms = undo.terms;
         self.counts = undo.counts;
+        self.class_sums = undo.class_sums;
     }
 }
