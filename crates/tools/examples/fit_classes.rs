@@ -114,11 +114,10 @@ fn main() {
     fitting::announce_sets(sets.games, skipped, sets.fit.len(), sets.test.len());
     println!("{} positions to choose the penalty", sets.validate.len());
     let weights = EvalWeights::for_rule(&parsed_rule);
-    let prior = ClassValues::from_weights(weights);
-    let prior: Vec<f64> = [prior.to_move, prior.waiting]
-        .concat()
-        .into_iter()
-        .map(f64::from)
+    let terms_values = ClassValues::from_weights(weights);
+    let terms_values = &terms_values;
+    let prior: Vec<f64> = (0..2)
+        .flat_map(|side| (0..POINT_CLASSES).map(move |c| f64::from(terms_values.value(c)[side])))
         .collect();
     // The terms' values: the slope and biases that fit them best.
     let scaled = |set: &[Sample]| -> Vec<(Vec<f64>, f64)> {
@@ -153,14 +152,23 @@ fn main() {
     };
     let mut values = ClassValues::from_weights(weights);
     for c in 1..POINT_CLASSES {
-        values.to_move[c] = (u[c] / slope).round() as i32;
-        values.waiting[c] = (u[POINT_CLASSES + c] / slope).round() as i32;
+        let value = |k: usize| (u[k] / slope).round() as i32;
+        values.set_value(c, [value(c), value(POINT_CLASSES + c)]);
     }
     let seconds = started.elapsed().as_secs_f64();
     println!("chosen penalty {penalty:e}: test log-loss {test:.5} (terms' values {baseline:.5}); {seconds:.0} s");
     if let Some(out) = out {
+        // The files by name: where they are is the user's data folder.
+        let names: Vec<String> = files
+            .iter()
+            .map(|f| {
+                let path = std::path::Path::new(f);
+                path.file_name()
+                    .map_or(f.clone(), |n| n.to_string_lossy().into_owned())
+            })
+            .collect();
         let comments = [
-            format!("fitted by fit_classes (boardgames-tools), --score-weight {score_weight}, to the games of rule {rule} in: {}", files.join(" ")),
+            format!("fitted by fit_classes (boardgames-tools), --score-weight {score_weight}, to the games of rule {rule} in: {}", names.join(" ")),
             format!(
                 "{} games, {} positions to fit, {} to choose the penalty, {} held out",
                 sets.games,

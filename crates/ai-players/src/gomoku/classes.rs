@@ -21,17 +21,17 @@ use boardgames_search::Score;
 use std::sync::OnceLock;
 
 /// The axis codes a class is made of: the line shapes that carry an evaluation term (an
-/// overline and a blocked five count as no shape), in this order. Code 0 is no shape.
-pub const CLASS_CODES: [LineShape; CODES] = [
-    LineShape::None,
-    LineShape::ClosedThree,
-    LineShape::SplitThree,
-    LineShape::OpenThree,
-    LineShape::Four,
-    LineShape::DoubleFour,
-    LineShape::StraightFour,
-    LineShape::Five,
-];
+/// overline and a blocked five count as no shape), the first eight of [`LineShape::ALL`] from
+/// [`LineShape::None`] to [`LineShape::Five`]. Code 0 is no shape.
+pub const CLASS_CODES: [LineShape; CODES] = {
+    let mut codes = [LineShape::None; CODES];
+    let mut k = 0;
+    while k < CODES {
+        codes[k] = LineShape::ALL[k];
+        k += 1;
+    }
+    codes
+};
 
 /// The number of axis codes.
 const CODES: usize = 8;
@@ -43,18 +43,13 @@ pub const CODE_NAMES: [&str; CODES] = ["-", "c3", "s3", "o3", "4", "44", "s4", "
 /// is the point with no shape on any axis, worth nothing.
 pub const POINT_CLASSES: usize = 330;
 
-/// The code of a line shape ([`CLASS_CODES`]); a nibble that is no shape is code 0.
+/// The code of a nibble of packed shapes ([`CLASS_CODES`]): the shape's own number up to
+/// [`LineShape::Five`]; an overline, a blocked five and a nibble that is no shape are code 0.
 const fn code_of_nibble(nibble: u32) -> usize {
-    match nibble {
-        1 => 1,
-        2 => 2,
-        3 => 3,
-        4 => 4,
-        5 => 5,
-        6 => 6,
-        7 => 7,
-        // None, Overline, BlockedFive and the nibbles that are no shape.
-        _ => 0,
+    if (nibble as usize) < CODES {
+        nibble as usize
+    } else {
+        0
     }
 }
 
@@ -115,13 +110,12 @@ pub fn class_shapes(class: usize) -> Threats {
 }
 
 /// The values of the point classes: for each class, what a point of that class is worth to
-/// the side to move and to the side that waits, in the evaluator's units.
+/// the side to move and to the side that waits, in the evaluator's units. Class 0 (no shape)
+/// is worth nothing.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct ClassValues {
-    /// The value of each class to the side to move (class 0: 0).
-    pub to_move: [Score; POINT_CLASSES],
-    /// The value of each class to the side that waits (class 0: 0).
-    pub waiting: [Score; POINT_CLASSES],
+    to_move: [Score; POINT_CLASSES],
+    waiting: [Score; POINT_CLASSES],
 }
 
 /// The first line of a class values file.
@@ -168,8 +162,26 @@ impl ClassValues {
         values
     }
 
-    /// The built-in values of `rule`: fitted under standard and renju (other rules' points
-    /// are valued by the terms, [`EvalWeights::for_rule`]), `None` for the other rules.
+    /// The values of `class` to the side to move and to the side that waits (0 for a
+    /// number that is no class).
+    #[inline(always)]
+    pub fn value(&self, class: usize) -> [Score; 2] {
+        match (self.to_move.get(class), self.waiting.get(class)) {
+            (Some(&to_move), Some(&waiting)) => [to_move, waiting],
+            _ => [0, 0],
+        }
+    }
+
+    /// Sets the values of `class` (class 0 and numbers that are no class stay worth nothing).
+    pub fn set_value(&mut self, class: usize, [to_move, waiting]: [Score; 2]) {
+        if class != 0 && class < POINT_CLASSES {
+            self.to_move[class] = to_move;
+            self.waiting[class] = waiting;
+        }
+    }
+
+    /// The built-in values of `rule`, fitted under standard and renju; `None` for the other
+    /// rules. [`crate::gomoku::SearchPosition::with_class_values`] turns them on.
     pub fn for_rule(rule: &Rule) -> Option<&'static ClassValues> {
         static STANDARD: OnceLock<Option<ClassValues>> = OnceLock::new();
         static RENJU: OnceLock<Option<ClassValues>> = OnceLock::new();

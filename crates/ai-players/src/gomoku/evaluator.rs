@@ -2,7 +2,6 @@
 //! [`SearchPosition`]; moves narrowed to the points near stones and to the forced replies;
 //! ordering hints from the shapes a move makes and the ones it blocks.
 
-use super::classes::ClassValues;
 use super::tracked::SearchPosition;
 use super::values::{Cell, Class, EVAL_TERMS};
 use boardgames_core::{Game, MoveList, Player};
@@ -25,10 +24,12 @@ pub const WIN_SOON: Score = 50_000;
 ///   ([`SearchPosition::terms`]). The score is the side to move's terms weighed for the side
 ///   to move minus the opponent's weighed for the side that waits ([`EvalWeights`]: fitted to
 ///   game results under standard and renju, then tuned by matches under freestyle,
-///   hand-set under Caro). Under standard and renju, unless weights are set
+///   hand-set under Caro). On a position that keeps point class values
+///   ([`SearchPosition::with_class_values`]), unless weights are set
 ///   ([`GomokuEvaluator::with_weights`]), each point is valued by its class instead (the set
-///   of its four shapes, [`ClassValues`]), the side to move's classes for the side to move
-///   minus the opponent's for the side that waits ([`SearchPosition::class_sums`]); positions decided within a few moves score near [`WIN_SOON`]: a
+///   of its four shapes): the side to move's classes for the side to move minus the
+///   opponent's for the side that waits ([`SearchPosition::class_sums`]);
+///   positions decided within a few moves score near [`WIN_SOON`]: a
 ///   five to make, two fives for the opponent to stop, an open four or a four-three to make
 ///   against no four. With [`GomokuEvaluator::with_known_results`] the search scores the ones
 ///   the rules decide for sure as the win or loss itself ([`Evaluator::proven`]).
@@ -190,7 +191,7 @@ impl GomokuEvaluator {
         let n = |colour: Player, class: Class| position.count(colour, class);
         let weights = self.weights(&position.position().rule());
         // [to move, waiting] for the side to move, waiting for the opponent: from the point
-        // classes where the rule has their values and no weights are set, else the terms.
+        // classes where the position keeps them and no weights are set, else the terms.
         let (mine, theirs) = match (
             self.weights,
             position.class_sums(me),

@@ -1,7 +1,7 @@
 //! [`SearchPosition`]: a gomoku position that keeps the threat shapes of every empty point up
 //! to date as stones are played, so the evaluator reads them instead of scanning the board.
 
-use super::classes::{class_table, ClassValues};
+use super::classes::{class_table, point_class, ClassValues};
 use super::lines::Line;
 use super::values::{packed_terms, unpack_terms, Cell, Class, CLASSES, EVAL_TERMS};
 use boardgames_core::{ByPlayer, Game, MoveList, Player, RandomSource, Status, Unmake};
@@ -116,8 +116,7 @@ impl SearchPosition {
             cells: ByPlayer::splat([Cell::NONE; POINTS]),
             terms: ByPlayer::splat(0),
             counts: ByPlayer::splat([0; CLASSES]),
-            class_values: ClassValues::for_rule(&rule)
-                .map(|values| (values, &*class_table().of_bits)),
+            class_values: None,
             class_sums: ByPlayer::splat([0; 2]),
             near: PointSet::EMPTY,
             neighbours: ByPlayer::splat([0; POINTS]),
@@ -200,9 +199,28 @@ impl SearchPosition {
         unpack_terms(*self.terms.get(colour))
     }
 
+    /// This position keeping the point class values `values` summed over each colour's
+    /// empty points ([`SearchPosition::class_sums`]), move by move from now on; the
+    /// evaluator then scores by them ([`crate::gomoku::GomokuEvaluator`]). Off unless
+    /// asked: keeping them costs a few per cent of the speed, and the built-in tables
+    /// ([`ClassValues::for_rule`]) have not yet played better than the terms.
+    pub fn with_class_values(mut self, values: &'static ClassValues) -> SearchPosition {
+        self.class_values = Some((values, &*class_table().of_bits));
+        for colour in Player::ALL {
+            let mut sums = [0; 2];
+            for &cell in self.cells.get(colour).iter() {
+                let [to_move, waiting] = values.value(point_class(cell));
+                sums[0] += to_move;
+                sums[1] += waiting;
+            }
+            *self.class_sums.get_mut(colour) = sums;
+        }
+        self
+    }
+
     /// The point class values ([`ClassValues`]) of every empty point for `colour`, summed:
-    /// their values to the side to move and to the side that waits; `None` under a rule
-    /// with no class values ([`ClassValues::for_rule`]).
+    /// their values to the side to move and to the side that waits; `None` unless the
+    /// position keeps them ([`SearchPosition::with_class_values`]).
     #[inline]
     pub fn class_sums(&self, colour: Player) -> Option<[Score; 2]> {
         self.class_values.map(|_| *self.class_sums.get(colour))
@@ -410,10 +428,11 @@ impl SearchPosition {
                     usize::from(of_bits[cell.shape_bits() as usize])
                 }
             };
-            let (old, new) = (class(old), class(new));
+            let ([old_move, old_wait], [new_move, new_wait]) =
+                (values.value(class(old)), values.value(class(new)));
             let sums = self.class_sums.get_mut(colour);
-            sums[0] += values.to_move[new] - values.to_move[old];
-            sums[1] += values.waiting[new] - values.waiting[old];
+            sums[0] += new_move - old_move;
+            sums[1] += new_wait - old_wait;
         }
         let counts = self.counts.get_mut(colour);
         let mut gone = old_classes & !new_classes;
