@@ -33,6 +33,7 @@
 //! assert_eq!(GomokuPlayer::new(Level::Normal, 7).choose_move(&game), Some(mv));
 //! ```
 
+mod classes;
 mod evaluator;
 mod lines;
 mod opening;
@@ -41,6 +42,10 @@ mod threats;
 mod tracked;
 mod values;
 
+pub use classes::{
+    class_name, class_shapes, point_class, ClassValues, ClassValuesError, CLASS_CODES,
+    CLASS_VALUES_MAGIC, CODE_NAMES, POINT_CLASSES,
+};
 pub use evaluator::{
     EvalWeights, GomokuEvaluator, DEFAULT_WIDTH, MAX_WIDTH, SELECTIVITY, WIN_SOON,
 };

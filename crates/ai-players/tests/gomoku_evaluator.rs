@@ -4,7 +4,9 @@
 
 use boardgames_core::{Game, MoveList, Player, Rng};
 use boardgames_gomoku::{Point, Position, Rule};
-use boardgames_players::gomoku::{Class, EvalWeights, GomokuEvaluator, SearchPosition};
+use boardgames_players::gomoku::{
+    Class, ClassValues, EvalWeights, GomokuEvaluator, SearchPosition,
+};
 use boardgames_search::{Evaluator, Proven, Score};
 
 fn dot(weights: &[Score], terms: [u16; 10]) -> Score {
@@ -89,6 +91,47 @@ fn an_undecided_score_weighs_the_terms_of_both_sides() {
         }
     }
     assert!(checked > 300, "{checked} positions");
+}
+
+/// With point class values the score of every position (decided ones included) is the
+/// terms' score when the classes hold the terms' values, and an undecided one is the side to
+/// move's to-move sum minus the opponent's waiting sum; set weights turn the classes off.
+#[test]
+fn point_classes_score_as_their_values_say() {
+    let terms = Box::leak(Box::new(ClassValues::from_weights(&EvalWeights::FITTED)));
+    let mut fitted = ClassValues::from_weights(&EvalWeights::FITTED);
+    // Another value for the class of a lone open three: the score moves with it.
+    let three = (0..330)
+        .find(|&c| boardgames_players::gomoku::class_name(c) == "o3 - - -")
+        .unwrap();
+    fitted.set_value(three, [500, -7]);
+    let fitted: &'static ClassValues = Box::leak(Box::new(fitted));
+    let (mut checked, mut moved) = (0, 0);
+    for (i, rule) in [Rule::STANDARD, Rule::RENJU].into_iter().enumerate() {
+        for position in positions(rule, 10 + i as u64) {
+            let evaluator = GomokuEvaluator::new().with_weights(EvalWeights::FITTED);
+            let with_terms = position.clone().with_class_values(terms);
+            let plain = evaluator.evaluate(&position);
+            assert_eq!(GomokuEvaluator::new().evaluate(&with_terms), plain);
+            let with_fitted = position.clone().with_class_values(fitted);
+            assert_eq!(evaluator.evaluate(&with_fitted), plain);
+            if GomokuEvaluator::is_quiet(&position) {
+                let me = position.side_to_move();
+                let (mine, theirs) = (
+                    with_fitted.class_sums(me).unwrap(),
+                    with_fitted.class_sums(me.opponent()).unwrap(),
+                );
+                let score = GomokuEvaluator::new().evaluate(&with_fitted);
+                assert_eq!(score, mine[0] - theirs[1], "\n{position}");
+                moved += usize::from(score != plain);
+                checked += 1;
+            }
+        }
+    }
+    assert!(
+        checked > 200 && moved > 20,
+        "{checked} positions, {moved} changed"
+    );
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! The shapes a `SearchPosition` keeps up to date move by move equal the gomoku crate's
 //! shapes of the same position, and its evaluation terms, class counts, near points and
-//! neighbour counts equal the ones computed from scratch (renju's black's points that may be
+//! neighbour counts, and the sums of its point class values, equal the ones computed from scratch (renju's black's points that may be
 //! forbidden counting none); on random positions of every rule and several board sizes.
 //! Moves taken back in place (`Unmake`) restore all of it.
 
@@ -8,7 +8,8 @@ use boardgames_core::{Game, Player, Rng, Unmake};
 use boardgames_gomoku::threat::{line_key, shape_table, Threats};
 use boardgames_gomoku::{Axis, Point, PointSet, Position, Rule};
 use boardgames_players::gomoku::{
-    assess, eval_terms, may_be_forbidden, Cell, Class, SearchPosition, CLASSES, EVAL_TERMS,
+    assess, eval_terms, may_be_forbidden, point_class, Cell, Class, ClassValues, SearchPosition,
+    CLASSES, EVAL_TERMS,
 };
 use proptest::prelude::*;
 
@@ -58,15 +59,32 @@ fn neighbours_from_scratch(pos: &Position, colour: Player, point: Point) -> u32 
         .count() as u32
 }
 
+/// The point class values the tests keep: the rule's own, or standard's for a rule with none.
+fn class_values(rule: &Rule) -> &'static ClassValues {
+    ClassValues::for_rule(rule)
+        .or(ClassValues::for_rule(&Rule::STANDARD))
+        .expect("the built-in tables read")
+}
+
+/// A tracked position keeping class values, as the tests make them.
+fn with_classes(position: Position) -> SearchPosition {
+    SearchPosition::new(position).with_class_values(class_values(&position.rule()))
+}
+
 fn check(tracked: &SearchPosition) -> Result<(), TestCaseError> {
     let pos = *tracked.position();
-    let scratch = SearchPosition::new(pos);
+    let scratch = with_classes(pos);
     prop_assert_eq!(tracked.near(), &near_from_scratch(&pos), "\n{}", pos);
     prop_assert_eq!(scratch.near(), tracked.near());
     for colour in Player::ALL {
         let mut terms = [0u16; EVAL_TERMS];
         let mut counts = [0u32; CLASSES];
+        let values = class_values(&pos.rule());
+        let mut class_sums = [0; 2];
         for point in PointSet::board(pos.size()) {
+            let [to_move, waiting] = values.value(point_class(tracked.cell(colour, point)));
+            class_sums[0] += to_move;
+            class_sums[1] += waiting;
             let Some(want) = check_point(tracked, &scratch, colour, point)? else {
                 continue;
             };
@@ -80,6 +98,8 @@ fn check(tracked: &SearchPosition) -> Result<(), TestCaseError> {
         }
         prop_assert_eq!(tracked.terms(colour), terms);
         prop_assert_eq!(scratch.terms(colour), terms);
+        prop_assert_eq!(tracked.class_sums(colour), Some(class_sums));
+        prop_assert_eq!(scratch.class_sums(colour), Some(class_sums));
         for class in Class::ALL {
             prop_assert_eq!(
                 tracked.count(colour, class),
@@ -154,7 +174,7 @@ proptest! {
         seed in any::<u64>(),
     ) {
         let rule = RULES[rule];
-        let mut tracked = SearchPosition::new(Position::new(size, rule).unwrap());
+        let mut tracked = with_classes(Position::new(size, rule).unwrap());
         let mut rng = Rng::new(seed);
         for _ in 0..plies {
             let p = near_centre(&mut rng, size, 9);
@@ -183,7 +203,7 @@ proptest! {
         seed in any::<u64>(),
     ) {
         let rule = RULES[rule];
-        let mut tracked = SearchPosition::new(Position::new(size, rule).unwrap());
+        let mut tracked = with_classes(Position::new(size, rule).unwrap());
         let mut rng = Rng::new(seed);
         let mut undos = Vec::new();
         for _ in 0..steps {

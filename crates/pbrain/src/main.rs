@@ -46,8 +46,8 @@ fn main() -> io::Result<()> {
     let mut engine = Engine::new(stop);
     // `--no-threats`: without the VCF and VCT searches; `--no-vct`: without the VCT;
     // `--no-extension`: without the four extension; `--narrow-root`: the root's moves cut to
-    // twelve like every other node's; `--exact`: without selective pruning and reductions
-    // (matches measure what they add).
+    // twelve like every other node's; `--exact`: without selective pruning and reductions;
+    // `--point-classes`: points valued by class (matches measure what they add).
     let flag = |name: &str| std::env::args().any(|a| a == name);
     let (no_threats, no_vct, no_extension, narrow_root, exact) = (
         flag("--no-threats"),
@@ -56,13 +56,15 @@ fn main() -> io::Result<()> {
         flag("--narrow-root"),
         flag("--exact"),
     );
-    if no_threats || no_vct || no_extension || narrow_root || exact {
+    let point_classes = flag("--point-classes");
+    if no_threats || no_vct || no_extension || narrow_root || exact || point_classes {
         let thinker = Thinker::new(Clock::default().table_bytes()).with_techniques(Techniques {
             vcf: !no_threats,
             vct: !no_threats && !no_vct,
             four_extension: !no_extension,
             wide_root: !narrow_root,
             selective: !exact,
+            point_classes,
         });
         engine = engine.with_thinker(thinker);
     }

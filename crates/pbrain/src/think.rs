@@ -6,8 +6,8 @@ use crate::clock::{Clock, INSTANT};
 use boardgames_core::{Game, MoveList};
 use boardgames_gomoku::{Point, Position};
 use boardgames_players::gomoku::{
-    vcf, vct, vct_proof_numbers, GomokuEvaluator, SearchPosition, ThreatLimits, ThreatOutcome,
-    MAX_WIDTH, SELECTIVITY,
+    vcf, vct, vct_proof_numbers, ClassValues, GomokuEvaluator, SearchPosition, ThreatLimits,
+    ThreatOutcome, MAX_WIDTH, SELECTIVITY,
 };
 use boardgames_search::{Evaluator, Limits, MakeUnmake, Score, Searcher, Selectivity};
 use std::sync::atomic::AtomicBool;
@@ -73,6 +73,9 @@ pub struct Techniques {
     /// Prune near the horizon and reduce late moves ([`SELECTIVITY`]) instead of searching
     /// exactly.
     pub selective: bool,
+    /// Value the points by class under the rules with class values
+    /// ([`SearchPosition::with_class_values`]) instead of by the evaluation terms.
+    pub point_classes: bool,
 }
 
 impl Default for Techniques {
@@ -84,6 +87,7 @@ impl Default for Techniques {
             four_extension: true,
             wide_root: true,
             selective: true,
+            point_classes: false,
         }
     }
 }
@@ -227,13 +231,21 @@ impl Thinker {
         })
     }
 
+    /// The tracked position of a search from `position`, with the point class values of its
+    /// rule where the techniques ask for them.
+    fn root(&self, position: &Position) -> SearchPosition {
+        let tracked = SearchPosition::new(*position);
+        match ClassValues::for_rule(&position.rule()) {
+            Some(values) if self.techniques.point_classes => tracked.with_class_values(values),
+            _ => tracked,
+        }
+    }
+
     /// With no time: a shallow search of a few thousand nodes (a five, a block of a five,
     /// the best-looking point), a few milliseconds.
     fn instant(&mut self, position: &Position) -> Option<Choice> {
         let limits = Limits::depth(2).with_nodes(3_000);
-        let result = self
-            .searcher
-            .search(&SearchPosition::new(*position), &limits);
+        let result = self.searcher.search(&self.root(position), &limits);
         Some(Choice {
             point: result.best_move?,
             score: result.score,
@@ -306,7 +318,7 @@ impl Thinker {
         if !matches!(opponent(choice.point, time / 2), ThreatOutcome::Win(_)) {
             return choice;
         }
-        let tracked = SearchPosition::new(*position);
+        let tracked = self.root(position);
         let evaluator = GomokuEvaluator::new();
         let mut moves: Vec<(Score, Point)> = tracked
             .near()
@@ -379,9 +391,7 @@ impl Thinker {
             None => Limits::time(time),
         }
         .with_stop_flag(stop.clone());
-        let result = self
-            .searcher
-            .search(&SearchPosition::new(*position), &limits);
+        let result = self.searcher.search(&self.root(position), &limits);
         Some(Choice {
             point: result.best_move?,
             score: result.score,

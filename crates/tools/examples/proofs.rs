@@ -2,7 +2,8 @@
 //! given alone to the engine's move chooser (`think::Thinker`, a fresh table each time), with
 //! the thinking time the engine takes for a turn limit of `--ms` (500 by default).
 //!
-//!     cargo run --release -p boardgames-tools --example proofs -- [--ms N] [--threads N] [--list] FILE...
+//!     cargo run --release -p boardgames-tools --example proofs -- [--ms N] [--threads N] \
+//!         [--nodes-per-ms R] [--point-classes] [--list] FILE...
 //!
 //! Each line of a `FILE` is one position: a name, the `INFO rule` value, then the stones in the
 //! order they were played, black first, as protocol coordinates `x,y` (from the top left, on
@@ -15,6 +16,8 @@
 //! `--nodes-per-ms R` does fixed work instead of reading the clock (`Thinker::with_fixed_work`:
 //! each search's share of the turn as a node budget of `R` a millisecond): the same count on
 //! any machine and under any load, a yardstick for changes to the searches.
+//! `--point-classes` values the points by class under standard and renju
+//! (`pbrain-boardgames --point-classes`).
 //!
 //! The file `crates/tools/examples/data/won-positions.txt` holds 78 positions of games
 //! against Rapfi in which Rapfi, searching 500 ms, announced a forced win for the side to
@@ -25,7 +28,7 @@ use boardgames_gomoku::{Position, Rule};
 use boardgames_search::{MAX_PLY, WIN};
 use pbrain_boardgames::clock::Clock;
 use pbrain_boardgames::protocol::{parse_coordinates, parse_rule};
-use pbrain_boardgames::think::Thinker;
+use pbrain_boardgames::think::{Techniques, Thinker};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -79,6 +82,8 @@ struct Args {
     list: bool,
     /// Fixed work: nodes a millisecond of the turn.
     nodes_per_ms: Option<u64>,
+    /// Whether the points are valued by class.
+    point_classes: bool,
     files: Vec<String>,
 }
 
@@ -95,6 +100,7 @@ fn parse_args() -> Result<Args, String> {
         threads: 1,
         list: false,
         nodes_per_ms: None,
+        point_classes: false,
         files: Vec::new(),
     };
     while let Some(arg) = args.next() {
@@ -102,13 +108,15 @@ fn parse_args() -> Result<Args, String> {
             "--ms" => parsed.turn_ms = number("--ms", args.next())?,
             "--threads" => parsed.threads = number("--threads", args.next())?,
             "--list" => parsed.list = true,
+            "--point-classes" => parsed.point_classes = true,
             "--nodes-per-ms" => parsed.nodes_per_ms = Some(number("--nodes-per-ms", args.next())?),
             _ => parsed.files.push(arg),
         }
     }
     if parsed.files.is_empty() || parsed.threads == 0 {
         return Err(
-            "usage: proofs [--ms N] [--threads N (1 or more)] [--nodes-per-ms R] [--list] FILE..."
+            "usage: proofs [--ms N] [--threads N (1 or more)] [--nodes-per-ms R] [--point-classes] \
+             [--list] FILE..."
                 .into(),
         );
     }
@@ -135,6 +143,7 @@ fn main() -> Result<(), String> {
         threads,
         list,
         nodes_per_ms,
+        point_classes,
         files,
     } = parse_args()?;
     let positions = read_positions(&files)?;
@@ -143,7 +152,10 @@ fn main() -> Result<(), String> {
         ..Clock::default()
     };
     let stop = Arc::new(AtomicBool::new(false));
-    let mut thinker = Thinker::new(clock.table_bytes());
+    let mut thinker = Thinker::new(clock.table_bytes()).with_techniques(Techniques {
+        point_classes,
+        ..Techniques::default()
+    });
     thinker.set_threads(threads);
     if let Some(rate) = nodes_per_ms {
         thinker = thinker.with_fixed_work(rate);

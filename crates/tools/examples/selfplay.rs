@@ -14,7 +14,9 @@
 //! from the seed and `i`, so a run of games `--first F` onwards (default 0) continues another
 //! run of the same seed; `--nodes N` a move (default 20,000); `--random N`: the random stones
 //! after the centre, from 2 to N each game (default 5), on empty points within three points
-//! of the centre.
+//! of the centre; `--scores 1`: after each game a line `scores` and, for each move, the
+//! search's score from the mover's view (`-` for the opening's random stones), which
+//! `fit_eval` skips and `fit_classes` can fit to.
 
 #[path = "cli/mod.rs"]
 mod cli;
@@ -33,6 +35,7 @@ struct Options {
     seed: u64,
     nodes: u64,
     random: u32,
+    scores: bool,
 }
 
 fn main() {
@@ -59,7 +62,7 @@ fn main() {
             return;
         };
         let mut rng = Rng::new(options.seed).fork(game);
-        let (status, moves) = play(&options, empty, &mut rng, &mut searcher);
+        let (status, moves, scores) = play(&options, empty, &mut rng, &mut searcher);
         let winner = match status {
             Status::Won(Player::First) => "black",
             Status::Won(Player::Second) => "white",
@@ -67,6 +70,9 @@ fn main() {
         };
         let moves: Vec<String> = moves.iter().map(|p| p.to_string()).collect();
         println!("{} {winner} {}", options.rule, moves.join(" "));
+        if options.scores {
+            println!("scores {}", scores.join(" "));
+        }
     }
 }
 
@@ -76,7 +82,7 @@ fn play(
     mut position: Position,
     rng: &mut Rng,
     searcher: &mut Searcher<SearchPosition, GomokuEvaluator, MakeUnmake>,
-) -> (Status, Vec<Point>) {
+) -> (Status, Vec<Point>, Vec<String>) {
     let middle = position.size() / 2;
     let mut moves = Vec::new();
     let stones = 1 + 2 + rng.below(options.random.saturating_sub(1).max(1));
@@ -92,6 +98,7 @@ fn play(
             moves.push(point);
         }
     }
+    let mut scores = vec!["-".to_string(); moves.len()];
     searcher.clear();
     let limits = Limits::none().with_nodes(options.nodes);
     while position.status() == Status::Ongoing {
@@ -101,8 +108,9 @@ fn play(
         };
         let _ = position.play(point);
         moves.push(point);
+        scores.push(found.score.to_string());
     }
-    (position.status(), moves)
+    (position.status(), moves, scores)
 }
 
 /// The options from the command line.
@@ -114,6 +122,7 @@ fn parse(args: impl Iterator<Item = String>) -> Result<Options, String> {
         seed: 1,
         nodes: 20_000,
         random: 5,
+        scores: false,
     };
     for (flag, value) in cli::pairs(args)? {
         let number = || cli::number(&flag, &value);
@@ -124,6 +133,7 @@ fn parse(args: impl Iterator<Item = String>) -> Result<Options, String> {
             "--seed" => options.seed = number()?,
             "--nodes" => options.nodes = number()?,
             "--random" => options.random = number()?.clamp(2, 20) as u32,
+            "--scores" => options.scores = number()? != 0,
             _ => return Err(format!("unknown option {flag}")),
         }
     }

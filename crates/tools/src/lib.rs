@@ -5,6 +5,9 @@
 //!
 //! - `fit_eval`: fits the gomoku evaluation weights (`boardgames_players::gomoku::EvalWeights`)
 //!   to the results of recorded games;
+//! - `fit_classes`: fits the values of the gomoku evaluator's point classes
+//!   (`boardgames_players::gomoku::ClassValues`) to the results or the search scores of
+//!   recorded games (`selfplay --scores 1` records the scores);
 //! - `fit_policy`: fits a move ordering to the moves of recorded games;
 //! - `proofs`: how many won positions of a file the engine proves won in one turn, and how
 //!   (`examples/data/won-positions.txt` is such a file);

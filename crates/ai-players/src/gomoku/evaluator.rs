@@ -24,7 +24,12 @@ pub const WIN_SOON: Score = 50_000;
 ///   ([`SearchPosition::terms`]). The score is the side to move's terms weighed for the side
 ///   to move minus the opponent's weighed for the side that waits ([`EvalWeights`]: fitted to
 ///   game results under standard and renju, then tuned by matches under freestyle,
-///   hand-set under Caro); positions decided within a few moves score near [`WIN_SOON`]: a
+///   hand-set under Caro). On a position that keeps point class values
+///   ([`SearchPosition::with_class_values`]), unless weights are set
+///   ([`GomokuEvaluator::with_weights`]), each point is valued by its class instead (the set
+///   of its four shapes): the side to move's classes for the side to move minus the
+///   opponent's for the side that waits ([`SearchPosition::class_sums`]);
+///   positions decided within a few moves score near [`WIN_SOON`]: a
 ///   five to make, two fives for the opponent to stop, an open four or a four-three to make
 ///   against no four. With [`GomokuEvaluator::with_known_results`] the search scores the ones
 ///   the rules decide for sure as the win or loss itself ([`Evaluator::proven`]).
@@ -185,13 +190,25 @@ impl GomokuEvaluator {
         let opp = me.opponent();
         let n = |colour: Player, class: Class| position.count(colour, class);
         let weights = self.weights(&position.position().rule());
-        let (mine, theirs) = (
-            position.terms(me),
-            dot(&weights.waiting, position.terms(opp)),
-        );
+        // [to move, waiting] for the side to move, waiting for the opponent: from the point
+        // classes where the position keeps them and no weights are set, else the terms.
+        let (mine, theirs) = match (
+            self.weights,
+            position.class_sums(me),
+            position.class_sums(opp),
+        ) {
+            (None, Some(mine), Some(theirs)) => (mine, theirs[1]),
+            _ => {
+                let terms = position.terms(me);
+                (
+                    [dot(&weights.to_move, terms), dot(&weights.waiting, terms)],
+                    dot(&weights.waiting, position.terms(opp)),
+                )
+            }
+        };
         // Both sides weighed as waiting: the decided positions' tie-break, where the move
         // goes to the decisive point and brings no tempo. Quiet positions never need it.
-        let base = || dot(&weights.waiting, mine) - theirs;
+        let base = || mine[1] - theirs;
         if n(me, Class::Five) > 0 {
             return WIN_SOON + base() / 8;
         }
@@ -207,7 +224,7 @@ impl GomokuEvaluator {
         if n(me, Class::FourThree) > 0 && n(opp, Class::Four) == 0 {
             return WIN_SOON / 4 + base() / 8;
         }
-        dot(&weights.to_move, mine) - theirs
+        mine[0] - theirs
     }
 }
 

@@ -1,6 +1,7 @@
 //! [`SearchPosition`]: a gomoku position that keeps the threat shapes of every empty point up
 //! to date as stones are played, so the evaluator reads them instead of scanning the board.
 
+use super::classes::{class_table, point_class, ClassValues};
 use super::lines::Line;
 use super::values::{packed_terms, unpack_terms, Cell, Class, CLASSES, EVAL_TERMS};
 use boardgames_core::{ByPlayer, Game, MoveList, Player, RandomSource, Status, Unmake};
@@ -8,6 +9,7 @@ use boardgames_gomoku::threat::{line_key_on_line, shape_table, LineShape, Threat
 use boardgames_gomoku::{
     Axis, IllegalMove, LineWords, ParsePointError, Point, PointSet, Position, Rule, MAX_SIZE,
 };
+use boardgames_search::Score;
 use core::fmt;
 
 /// The number of point indices ([`Point::index`]) of the largest board.
@@ -64,6 +66,12 @@ pub struct SearchPosition {
     terms: ByPlayer<u128>,
     /// The number of points in each threat class, by colour.
     counts: ByPlayer<[u16; CLASSES]>,
+    /// The rule's point class values ([`ClassValues::for_rule`]), if it has them, and the
+    /// class of each word of packed shapes.
+    class_values: Option<(&'static ClassValues, &'static [u16])>,
+    /// The point class values summed over the empty points, by colour: to the side to move,
+    /// to the side that waits (0 without class values).
+    class_sums: ByPlayer<[Score; 2]>,
     /// The empty points near stones.
     near: PointSet,
     /// For each point, the stones of each colour on its near pattern ([`NEAR_PATTERN`]: the
@@ -94,6 +102,7 @@ pub struct SearchUndo {
     near: PointSet,
     terms: ByPlayer<u128>,
     counts: ByPlayer<[u16; CLASSES]>,
+    class_sums: ByPlayer<[Score; 2]>,
     /// The length of the change log before the move.
     mark: u32,
 }
@@ -107,6 +116,8 @@ impl SearchPosition {
             cells: ByPlayer::splat([Cell::NONE; POINTS]),
             terms: ByPlayer::splat(0),
             counts: ByPlayer::splat([0; CLASSES]),
+            class_values: None,
+            class_sums: ByPlayer::splat([0; 2]),
             near: PointSet::EMPTY,
             neighbours: ByPlayer::splat([0; POINTS]),
             words: ByPlayer::splat(LineWords::EMPTY),
@@ -186,6 +197,33 @@ impl SearchPosition {
     #[inline]
     pub fn terms(&self, colour: Player) -> [u16; EVAL_TERMS] {
         unpack_terms(*self.terms.get(colour))
+    }
+
+    /// This position keeping the point class values `values` summed over each colour's
+    /// empty points ([`SearchPosition::class_sums`]), move by move from now on; the
+    /// evaluator then scores by them ([`crate::gomoku::GomokuEvaluator`]). Off unless
+    /// asked: keeping them costs a few per cent of the speed, and the built-in tables
+    /// ([`ClassValues::for_rule`]) have not yet played better than the terms.
+    pub fn with_class_values(mut self, values: &'static ClassValues) -> SearchPosition {
+        self.class_values = Some((values, &*class_table().of_bits));
+        for colour in Player::ALL {
+            let mut sums = [0; 2];
+            for &cell in self.cells.get(colour).iter() {
+                let [to_move, waiting] = values.value(point_class(cell));
+                sums[0] += to_move;
+                sums[1] += waiting;
+            }
+            *self.class_sums.get_mut(colour) = sums;
+        }
+        self
+    }
+
+    /// The point class values ([`ClassValues`]) of every empty point for `colour`, summed:
+    /// their values to the side to move and to the side that waits; `None` unless the
+    /// position keeps them ([`SearchPosition::with_class_values`]).
+    #[inline]
+    pub fn class_sums(&self, colour: Player) -> Option<[Score; 2]> {
+        self.class_values.map(|_| *self.class_sums.get(colour))
     }
 
     /// The number of empty points where a stone of `colour` would make a shape of `class`.
@@ -382,6 +420,20 @@ impl SearchPosition {
         // Every lane of the sum holds at least the old cell's terms: no borrow crosses lanes.
         let terms = self.terms.get_mut(colour);
         *terms = (*terms + packed_terms(new)).wrapping_sub(packed_terms(old));
+        if let Some((values, of_bits)) = self.class_values {
+            let class = |cell: Cell| {
+                if cell.is_dead() {
+                    0
+                } else {
+                    usize::from(of_bits[cell.shape_bits() as usize])
+                }
+            };
+            let ([old_move, old_wait], [new_move, new_wait]) =
+                (values.value(class(old)), values.value(class(new)));
+            let sums = self.class_sums.get_mut(colour);
+            sums[0] += new_move - old_move;
+            sums[1] += new_wait - old_wait;
+        }
         let counts = self.counts.get_mut(colour);
         let mut gone = old_classes & !new_classes;
         while gone != 0 {
@@ -504,6 +556,7 @@ impl Unmake for SearchPosition {
             near: self.near,
             terms: self.terms,
             counts: self.counts,
+            class_sums: self.class_sums,
             mark: self.changed.len() as u32,
         };
         self.place::<true>(mv);
@@ -532,5 +585,6 @@ impl Unmake for SearchPosition {
         self.near = undo.near;
         self.terms = undo.terms;
         self.counts = undo.counts;
+        self.class_sums = undo.class_sums;
     }
 }

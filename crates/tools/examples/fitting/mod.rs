@@ -39,7 +39,7 @@ pub fn read_records(paths: impl IntoIterator<Item = String>) -> (Vec<Record>, us
 }
 
 /// The game of one line; `None` for a line that is not a game.
-fn parse_record(line: &str) -> Option<Record> {
+pub fn parse_record(line: &str) -> Option<Record> {
     let mut words = line.split_whitespace();
     let value = words.next()?;
     let rule = parse_rule(value).ok()?;
