@@ -123,6 +123,40 @@ fn the_network_guides_a_search_to_a_legal_move() {
 }
 
 #[test]
+fn with_playouts_only_the_network_still_gives_the_priors() {
+    let net = random_ultimate(3);
+    let start = boardgames_ultimate::Position::new();
+    let leaf = NetLeaf::new(Arc::new(net.clone()), "ultimate", &start, "r").unwrap();
+    let mut leaf = leaf.with_playout_share(1.0);
+    let (mut moves, mut priors) = (boardgames_core::MoveList::new(), Vec::new());
+    let (mut input, mut scratch) = (vec![0.0; 567], net.scratch());
+    let mut rng = Rng::new(4);
+    let mut pos = start;
+    for seed in 0..20 {
+        // The value is the playout's, drawn from the same generator.
+        let playout = boardgames_search::RandomPlayout::default().value(&pos, &mut Rng::new(seed));
+        assert_eq!(leaf.value(&pos, &mut Rng::new(seed)), playout);
+        pos.legal_moves(&mut moves);
+        assert!(leaf.priors(&pos, &moves, &mut priors));
+        pos.write_observation(pos.side_to_move(), &mut input)
+            .unwrap();
+        net.evaluate(&input, &mut scratch);
+        let mut expected: Vec<f32> = moves
+            .iter()
+            .map(|&m| scratch.logits[pos.action_id(m)])
+            .collect();
+        boardgames_search::mcts::softmax(&mut expected);
+        for (p, e) in priors.iter().zip(&expected) {
+            assert!((p - e).abs() < 1e-4, "prior {p} vs {e} at {pos}");
+        }
+        pos.play_unchecked(pos.random_move(&mut rng).unwrap());
+        if pos.status().is_over() {
+            break;
+        }
+    }
+}
+
+#[test]
 fn folding_the_to_move_plane_keeps_the_values() {
     let mut net = small();
     // The to_move plane (inputs 18..27) feeds both hidden units.
