@@ -63,6 +63,7 @@ fn our_player(spec: &PlayerSpec, seed: u64) -> Result<Box<dyn ComputerPlayer<Pos
     let with_c = |c: Option<f64>| c.unwrap_or(boardgames_search::mcts::DEFAULT_EXPLORATION);
     Ok(match (spec.kind, &spec.net) {
         (Kind::Level(level), _) => Box::new(UltimatePlayer::new(level, seed)),
+        (Kind::AlphaBetaLevel(level), _) => Box::new(UltimatePlayer::alpha_beta(level, seed)),
         (Kind::Mcts, None) => Box::new(
             MctsPlayer::<Position>::new(limits, seed)
                 .with_exploration(with_c(spec.exploration))

@@ -4,6 +4,7 @@
 //! |---|---|
 //! | `random` | a uniformly random legal move |
 //! | `beginner`, `normal`, `expert` | the game's computer level (ai-players) |
+//! | `expert:ab` | ultimate: the expert's alpha-beta search (the expert plays it when its network cannot be used); in the other games, the level itself |
 //! | `ab:depth=6`, `ab:time=200ms`, `ab:nodes=100000`, `...,threads=2` | alpha-beta with the game's evaluator (Lazy SMP with threads) |
 //! | `ab:time=200ms,db=on` | morris: alpha-beta that also knows the endgame databases |
 //! | `ab:time=200ms,eval=hand`, `eval=fitted`, `eval=PATH` | morris: alpha-beta evaluating with the hand-set weights, the fitted ones (the default) or those of a weights file |
@@ -24,6 +25,8 @@ pub enum Kind {
     Random,
     /// A computer level.
     Level(Level),
+    /// A computer level searching with alpha-beta (ultimate's expert without its network).
+    AlphaBetaLevel(Level),
     /// Alpha-beta search with the game's evaluator.
     AlphaBeta,
     /// Monte Carlo tree search with random playouts.
@@ -118,14 +121,18 @@ impl std::str::FromStr for PlayerSpec {
             Some((head, settings)) => (head.to_ascii_lowercase(), Some(settings)),
             None => (text.to_ascii_lowercase(), None),
         };
-        let kind = match (head.as_str(), settings) {
-            ("random", None) => Kind::Random,
-            ("ab" | "alphabeta", Some(_)) => Kind::AlphaBeta,
-            ("mcts", Some(_)) => Kind::Mcts,
-            (name, None) => Kind::Level(
-                name.parse()
-                    .map_err(|_| SpecError::UnknownPlayer(text.to_owned()))?,
-            ),
+        let level = |name: &str| {
+            name.parse::<Level>()
+                .map_err(|_| SpecError::UnknownPlayer(text.to_owned()))
+        };
+        let (kind, settings) = match (head.as_str(), settings) {
+            ("random", None) => (Kind::Random, None),
+            ("ab" | "alphabeta", Some(_)) => (Kind::AlphaBeta, settings),
+            ("mcts", Some(_)) => (Kind::Mcts, settings),
+            (name, None) => (Kind::Level(level(name)?), None),
+            (name, Some(ab)) if ab.trim().eq_ignore_ascii_case("ab") => {
+                (Kind::AlphaBetaLevel(level(name)?), None)
+            }
             _ => return Err(SpecError::UnknownPlayer(text.to_owned())),
         };
         let mut spec = PlayerSpec {
@@ -331,6 +338,10 @@ mod tests {
         assert!(err("ab:nodes=0").contains("above 0"));
         assert!(err("ab:3,db=yes").starts_with("bad value \"yes\" for db: on or off"));
         assert!(err("mcts:300,db=on").starts_with("mcts takes no setting \"db\""));
+        let ab = "Expert:AB".parse::<PlayerSpec>().unwrap();
+        assert_eq!(ab.kind, Kind::AlphaBetaLevel(Level::Expert));
+        assert!(err("expert:mcts").starts_with("unknown player"));
+        assert!(err("master:ab").starts_with("unknown player"));
         let file = "ab:2,eval=W.txt".parse::<PlayerSpec>().unwrap();
         assert_eq!(file.eval, Some(Eval::File("W.txt".to_owned())));
         assert!(err("mcts:300,eval=hand").starts_with("mcts takes no setting \"eval\""));

@@ -70,6 +70,7 @@ pub(crate) fn build<G: ArenaGame>(
     Ok(match spec.kind {
         Kind::Random => Box::new(RandomPlayer(Rng::new(seed))),
         Kind::Level(level) => Box::new(LevelPlayer(game.level(level, seed))),
+        Kind::AlphaBetaLevel(level) => Box::new(LevelPlayer(game.alpha_beta_level(level, seed))),
         Kind::AlphaBeta if spec.databases || spec.eval.is_some() => game.alpha_beta_with(
             limits(spec),
             spec.threads,
