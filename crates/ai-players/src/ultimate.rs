@@ -6,14 +6,15 @@
 //!   otherwise plays loosely.
 //! - [`Level::Expert`]: MCTS with the built-in network's policy as priors
 //!   ([`learned::WEIGHTS`]) and random playouts at the leaves, [`EXPERT_SIMULATIONS`]
-//!   simulations a move (about 0.1 s in a release build). If the
-//!   network cannot be used, the expert is the alpha-beta search of the evaluator (400,000
-//!   nodes) and [`UltimatePlayer::error`] says why.
+//!   simulations a move (0.1 to 0.2 s in a release build). If the network cannot be used,
+//!   the expert is the alpha-beta search of the evaluator (400,000 nodes) and
+//!   [`UltimatePlayer::error`] says why.
 //!
 //! The levels are search limits, not time: a node or simulation budget gives the same move on
 //! every machine. The searches start cold for every move, seeded by the seed (and the
 //! position, for MCTS), so the same seed and position always give the same move. Alpha-beta
-//! breaks ties by a seeded noise of one or two points in the evaluation, and deepens two plies at a time (`Searcher::with_depth_step(2)`): the
+//! breaks ties by a seeded noise of one or two points in the evaluation, and deepens two
+//! plies at a time (`Searcher::with_depth_step(2)`): the
 //! evaluation's side-to-move bonus makes odd and even depths differ, and the even ones are
 //! cheaper. The evaluator gives no move-ordering hint: measured on the benchmark positions,
 //! the search's own killers, countermoves and history order better without one.

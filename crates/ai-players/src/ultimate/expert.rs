@@ -7,7 +7,7 @@ use boardgames_core::{zobrist, Game};
 use boardgames_search::Limits;
 use boardgames_ultimate::Position;
 
-/// The expert's simulations a move (about 0.1 s in a release build).
+/// The expert's simulations a move (0.1 to 0.2 s in a release build).
 pub const EXPERT_SIMULATIONS: u64 = 60_000;
 
 /// The share of a random playout in the expert's leaf values (the rest is the network's
