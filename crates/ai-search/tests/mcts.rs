@@ -100,6 +100,19 @@ fn a_won_position_is_played_out_to_the_win() {
     assert_eq!(position.status(), Status::Won(winner));
 }
 
+/// The ongoing positions among those 3 random plies from the start, seeded 0 to `seeds - 1`,
+/// with their seeds.
+fn ongoing_positions(seeds: u64) -> impl Iterator<Item = (u64, Position)> {
+    (0..seeds)
+        .map(|seed| {
+            (
+                seed,
+                random_position(Position::new(), 3, &mut Rng::new(seed)),
+            )
+        })
+        .filter(|(_, position)| position.status() == Status::Ongoing)
+}
+
 /// The same result from the other side.
 fn opposite(proof: Proof) -> Proof {
     match proof {
@@ -126,11 +139,7 @@ fn best_by_negamax(position: &Position) -> boardgames_tictactoe::Cell {
 fn agrees_with_negamax_on_random_positions() {
     let mut mcts = Mcts::new(RandomPlayout::default()).with_seed(5);
     let mut checked = 0;
-    for seed in 0..40 {
-        let position: Position = random_position(Position::new(), 3, &mut Rng::new(seed));
-        if position.status() != Status::Ongoing {
-            continue;
-        }
+    for (seed, position) in ongoing_positions(40) {
         let result = mcts.search(&position, &Limits::simulations(200_000));
         let want = exact(&position);
         assert_eq!(result.proof, Some(want), "seed {seed}:\n{position}");
@@ -322,11 +331,7 @@ fn first_play_urgency_keeps_the_proofs_exact() {
             mcts = mcts.with_fpu_reduction(r).unwrap();
         }
         assert_eq!(mcts.config().fpu_reduction, r);
-        for seed in 0..15 {
-            let position: Position = random_position(Position::new(), 3, &mut Rng::new(seed));
-            if position.status() != Status::Ongoing {
-                continue;
-            }
+        for (seed, position) in ongoing_positions(15) {
             let result = mcts.search(&position, &Limits::simulations(200_000));
             let want = exact(&position);
             // A win or a loss is proven; a draw, which needs every line proven, may not be.
