@@ -1,8 +1,9 @@
 //! What the checked-in ultimate network costs, in CPU time (so that a loaded machine's waits
 //! do not count): per position, the full evaluation (observation, every layer, all 81
 //! logits) against the leaf evaluator as MCTS asks it (the value with the incremental first
-//! layer, then the priors of the legal moves); per simulation, MCTS with the network against
-//! MCTS with random playouts.
+//! layer, then the priors of the legal moves); per simulation, MCTS with the network, with
+//! its priors and random playouts as values (`mix=1`, the ultimate expert), and with random
+//! playouts alone.
 //!
 //! ```text
 //! cargo run --release --example net_cost
@@ -86,6 +87,8 @@ fn main() {
     let roots: Vec<Position> = list.iter().step_by(32).copied().collect();
     let fresh = NetLeaf::new(net.clone(), GAME, &Position::new(), "net").unwrap();
     let with_net = best_ns(|| simulations(Mcts::new(fresh.clone()), &roots));
+    let priors_only = fresh.clone().with_playout_share(1.0);
+    let with_priors = best_ns(|| simulations(Mcts::new(priors_only.clone()), &roots));
     let old = FullLeaf {
         scratch: net.scratch(),
         input: vec![0.0; 567],
@@ -97,6 +100,7 @@ fn main() {
     let playouts = best_ns(|| simulations(Mcts::new(RandomPlayout::default()), &roots));
     println!("per MCTS simulation (1000 from each of 8 positions):");
     println!("  with the network                 {with_net:>8.0} ns");
+    println!("  with its priors and playouts     {with_priors:>8.0} ns");
     println!("  with the full evaluation         {with_full:>8.0} ns");
     println!("  with random playouts             {playouts:>8.0} ns");
 }

@@ -63,6 +63,7 @@ fn our_player(spec: &PlayerSpec, seed: u64) -> Result<Box<dyn ComputerPlayer<Pos
     let with_c = |c: Option<f64>| c.unwrap_or(boardgames_search::mcts::DEFAULT_EXPLORATION);
     Ok(match (spec.kind, &spec.net) {
         (Kind::Level(level), _) => Box::new(UltimatePlayer::new(level, seed)),
+        (Kind::AlphaBetaLevel(level), _) => Box::new(UltimatePlayer::alpha_beta(level, seed)),
         (Kind::Mcts, None) => Box::new(
             MctsPlayer::<Position>::new(limits, seed)
                 .with_exploration(with_c(spec.exploration))
@@ -73,11 +74,13 @@ fn our_player(spec: &PlayerSpec, seed: u64) -> Result<Box<dyn ComputerPlayer<Pos
             let leaf = NetLeaf::new(Arc::new(net), "ultimate", &Position::new(), path)
                 .map_err(|e| e.to_string())?
                 .with_playout_share(spec.mix.unwrap_or(0.0));
-            Box::new(
-                MctsPlayer::with_leaf(leaf, limits, seed)
-                    .with_exploration(with_c(spec.exploration))
-                    .map_err(|e| e.to_string())?,
-            )
+            let player = MctsPlayer::with_leaf(leaf, limits, seed)
+                .with_exploration(with_c(spec.exploration))
+                .map_err(|e| e.to_string())?;
+            match spec.fpu {
+                Some(r) => Box::new(player.with_fpu_reduction(r).map_err(|e| e.to_string())?),
+                None => Box::new(player),
+            }
         }
         _ => return Err(format!("{}: not a player of this match", spec.text)),
     })

@@ -33,7 +33,9 @@
 use crate::ComputerPlayer;
 use boardgames_core::Game;
 use boardgames_search::mcts::ParallelGame;
-use boardgames_search::{InvalidExploration, Leaf, Limits, Mcts, MctsResult, RandomPlayout};
+use boardgames_search::{
+    InvalidExploration, InvalidFpuReduction, Leaf, Limits, Mcts, MctsResult, RandomPlayout,
+};
 
 /// An MCTS computer player: a searcher, its limits per move, and the last search's statistics.
 pub struct MctsPlayer<G: Game, L: Leaf<G> = RandomPlayout> {
@@ -75,6 +77,13 @@ impl<G: Game, L: Leaf<G>> MctsPlayer<G, L> {
     /// This player with UCT exploration constant `c` (a finite number, at least 0).
     pub fn with_exploration(mut self, c: f64) -> Result<Self, InvalidExploration> {
         self.mcts = self.mcts.with_exploration(c)?;
+        Ok(self)
+    }
+
+    /// This player valuing untried moves, under PUCT, as the position's mean value less `r`
+    /// rather than as a draw (see [`boardgames_search::MctsConfig::fpu_reduction`]).
+    pub fn with_fpu_reduction(mut self, r: f64) -> Result<Self, InvalidFpuReduction> {
+        self.mcts = self.mcts.with_fpu_reduction(r)?;
         Ok(self)
     }
 

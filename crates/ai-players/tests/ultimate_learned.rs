@@ -54,7 +54,7 @@ fn an_unusable_file_is_named_and_the_expert_plays() {
             error.contains(&path.display().to_string()) && error.contains(kind),
             "{error}"
         );
-        let expected = UltimatePlayer::new(Level::Expert, 5).choose_move(&start);
+        let expected = UltimatePlayer::alpha_beta(Level::Expert, 5).choose_move(&start);
         assert_eq!(player.choose_move(&start), expected);
         assert_eq!(player.name(), "expert");
     }
@@ -72,4 +72,24 @@ fn the_checked_in_network_reads_and_plays() {
     assert!(player.is_learned());
     let start = Position::new();
     assert!(start.is_legal(player.choose_move(&start).unwrap()));
+}
+
+#[test]
+fn the_expert_searches_with_the_checked_in_network() {
+    let expert = UltimatePlayer::new(Level::Expert, 2);
+    assert!(expert.is_learned() && expert.error().is_none());
+    assert_eq!(expert.name(), "expert");
+    assert!(!UltimatePlayer::alpha_beta(Level::Expert, 2).is_learned());
+    assert!(!UltimatePlayer::new(Level::Normal, 2).is_learned());
+    // Within smaller limits it still plays whole games of legal moves, the same for a seed.
+    let small =
+        |seed| UltimatePlayer::new(Level::Expert, seed).with_limits(Limits::simulations(300));
+    let (mut a, mut b) = (small(4), small(4));
+    let mut position = Position::new();
+    while !position.status().is_over() {
+        let mv = a.choose_move(&position).unwrap();
+        assert_eq!(b.choose_move(&position), Some(mv));
+        position.play(mv).unwrap();
+    }
+    assert_eq!(a.choose_move(&position), None);
 }

@@ -78,8 +78,8 @@ pub use check::{check_selective, check_techniques, check_techniques_make_unmake}
 pub use evaluator::{terminal_score, Evaluator, NoKnowledge, Proven};
 pub use limits::Limits;
 pub use mcts::{
-    Heuristic, InvalidExploration, Leaf, Mcts, MctsConfig, MctsResult, MoveStats, ParallelGame,
-    RandomPlayout,
+    Heuristic, InvalidExploration, InvalidFpuReduction, Leaf, Mcts, MctsConfig, MctsResult,
+    MoveStats, ParallelGame, RandomPlayout,
 };
 pub use negamax::negamax;
 pub use result::{Proof, SearchResult};

@@ -3,8 +3,8 @@
 
 use boardgames_core::{random_position, Game, MoveList, Rng, Status};
 use boardgames_search::{
-    negamax, Evaluator, Heuristic, InvalidExploration, Leaf, Limits, Mcts, NoKnowledge, Proof,
-    RandomPlayout, Score, Searcher,
+    negamax, Evaluator, Heuristic, InvalidExploration, InvalidFpuReduction, Leaf, Limits, Mcts,
+    NoKnowledge, Proof, RandomPlayout, Score, Searcher,
 };
 use boardgames_tictactoe::Position;
 use std::sync::atomic::AtomicBool;
@@ -100,6 +100,28 @@ fn a_won_position_is_played_out_to_the_win() {
     assert_eq!(position.status(), Status::Won(winner));
 }
 
+/// The ongoing positions among those 3 random plies from the start, seeded 0 to `seeds - 1`,
+/// with their seeds.
+fn ongoing_positions(seeds: u64) -> impl Iterator<Item = (u64, Position)> {
+    (0..seeds)
+        .map(|seed| {
+            (
+                seed,
+                random_position(Position::new(), 3, &mut Rng::new(seed)),
+            )
+        })
+        .filter(|(_, position)| position.status() == Status::Ongoing)
+}
+
+/// The same result from the other side.
+fn opposite(proof: Proof) -> Proof {
+    match proof {
+        Proof::Win => Proof::Loss,
+        Proof::Loss => Proof::Win,
+        Proof::Draw => Proof::Draw,
+    }
+}
+
 fn best_by_negamax(position: &Position) -> boardgames_tictactoe::Cell {
     let mut moves = MoveList::new();
     position.legal_moves(&mut moves);
@@ -117,22 +139,17 @@ fn best_by_negamax(position: &Position) -> boardgames_tictactoe::Cell {
 fn agrees_with_negamax_on_random_positions() {
     let mut mcts = Mcts::new(RandomPlayout::default()).with_seed(5);
     let mut checked = 0;
-    for seed in 0..40 {
-        let position: Position = random_position(Position::new(), 3, &mut Rng::new(seed));
-        if position.status() != Status::Ongoing {
-            continue;
-        }
+    for (seed, position) in ongoing_positions(40) {
         let result = mcts.search(&position, &Limits::simulations(200_000));
         let want = exact(&position);
         assert_eq!(result.proof, Some(want), "seed {seed}:\n{position}");
         let mut after = position;
         after.play(result.best_move.unwrap()).unwrap();
-        let kept = match exact(&after) {
-            Proof::Win => Proof::Loss,
-            Proof::Loss => Proof::Win,
-            Proof::Draw => Proof::Draw,
-        };
-        assert_eq!(kept, want, "seed {seed}: the move must keep the value");
+        assert_eq!(
+            opposite(exact(&after)),
+            want,
+            "seed {seed}: the move must keep the value"
+        );
         checked += 1;
     }
     assert!(checked >= 30);
@@ -301,6 +318,53 @@ fn a_policy_steers_the_search_and_proofs_still_win() {
     let result = mcts.search(&ttt("XX./OO./..."), &Limits::simulations(5000));
     assert_eq!(result.best_move.unwrap().to_string(), "c3");
     assert_eq!(result.proof, Some(Proof::Win));
+}
+
+#[test]
+fn first_play_urgency_keeps_the_proofs_exact() {
+    // PUCT with a policy, untried moves valued below the parent: the solver still proves
+    // every position's exact value and plays a move that keeps it.
+    let leaf = Heuristic::new(CentreHint, 100.0).with_policy(50.0);
+    for r in [None, Some(0.0), Some(0.25), Some(1.0)] {
+        let mut mcts = Mcts::new(leaf.clone());
+        if let Some(r) = r {
+            mcts = mcts.with_fpu_reduction(r).unwrap();
+        }
+        assert_eq!(mcts.config().fpu_reduction, r);
+        for (seed, position) in ongoing_positions(15) {
+            let result = mcts.search(&position, &Limits::simulations(200_000));
+            let want = exact(&position);
+            // A win or a loss is proven; a draw, which needs every line proven, may not be.
+            if want != Proof::Draw || result.proof.is_some() {
+                assert_eq!(
+                    result.proof,
+                    Some(want),
+                    "r {r:?}, seed {seed}:\n{position}"
+                );
+            }
+            let mut after = position;
+            after.play(result.best_move.unwrap()).unwrap();
+            assert_eq!(exact(&after), opposite(want), "r {r:?}, seed {seed}");
+        }
+    }
+    // From the start, untried moves valued as a loss (r = 1) are tried later than when
+    // valued as a draw: fewer of the root's moves are visited in a short search.
+    let tried = |mcts: Mcts<Position, _>| {
+        let result = { mcts }.search(&Position::new(), &Limits::simulations(30));
+        result.root_moves.iter().filter(|m| m.visits > 0).count()
+    };
+    let (draw, loss) = (
+        tried(Mcts::new(leaf.clone())),
+        tried(Mcts::new(leaf.clone()).with_fpu_reduction(1.0).unwrap()),
+    );
+    assert!(
+        loss < draw,
+        "{loss} moves tried, {draw} with untried moves as draws"
+    );
+    for r in [-0.1, f64::NAN] {
+        let err = Mcts::new(leaf.clone()).with_fpu_reduction(r).err();
+        assert!(matches!(err, Some(InvalidFpuReduction(_))));
+    }
 }
 
 #[test]

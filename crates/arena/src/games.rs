@@ -33,6 +33,11 @@ pub(crate) trait ArenaGame {
     fn openings(&self) -> Vec<String>;
     /// The computer level `level`, seeded by `seed`.
     fn level(&self, level: Level, seed: u64) -> Box<dyn ComputerPlayer<Self::Pos>>;
+    /// The computer level `level` searching with alpha-beta (ultimate's expert without its
+    /// network); the level itself in the games whose levels all search so.
+    fn alpha_beta_level(&self, level: Level, seed: u64) -> Box<dyn ComputerPlayer<Self::Pos>> {
+        self.level(level, seed)
+    }
     /// Alpha-beta with the game's evaluator within `limits`, on `threads` threads.
     fn alpha_beta(&self, limits: Limits, threads: usize) -> Box<dyn Contestant<Self::Pos>>;
     /// [`ArenaGame::alpha_beta`] that also knows the game's endgame databases (`databases`)
@@ -141,6 +146,9 @@ impl ArenaGame for Ultimate {
     }
     fn level(&self, level: Level, seed: u64) -> Box<dyn ComputerPlayer<Self::Pos>> {
         Box::new(ultimate::UltimatePlayer::new(level, seed))
+    }
+    fn alpha_beta_level(&self, level: Level, seed: u64) -> Box<dyn ComputerPlayer<Self::Pos>> {
+        Box::new(ultimate::UltimatePlayer::alpha_beta(level, seed))
     }
     fn alpha_beta(&self, limits: Limits, threads: usize) -> Box<dyn Contestant<Self::Pos>> {
         // Two plies per iteration, as the levels and the referee search ultimate.

@@ -4,11 +4,12 @@
 //! |---|---|
 //! | `random` | a uniformly random legal move |
 //! | `beginner`, `normal`, `expert` | the game's computer level (ai-players) |
+//! | `expert:ab` | ultimate: the expert's alpha-beta search (the expert plays it when its network cannot be used); in the other games, the level itself |
 //! | `ab:depth=6`, `ab:time=200ms`, `ab:nodes=100000`, `...,threads=2` | alpha-beta with the game's evaluator (Lazy SMP with threads) |
 //! | `ab:time=200ms,db=on` | morris: alpha-beta that also knows the endgame databases |
 //! | `ab:time=200ms,eval=hand`, `eval=fitted`, `eval=PATH` | morris: alpha-beta evaluating with the hand-set weights, the fitted ones (the default) or those of a weights file |
 //! | `mcts:time=200ms`, `mcts:sims=20000`, `mcts:...,c=1.4,threads=2` | MCTS, random playouts |
-//! | `mcts:sims=800,net=PATH`, `mcts:...,net=PATH,mix=0.25` | MCTS guided by a network's weights file (tic-tac-toe and ultimate): its value at the leaves (mixed with `mix` of a random playout) and its policy as PUCT priors |
+//! | `mcts:sims=800,net=PATH`, `mcts:...,net=PATH,mix=0.25,fpu=0.2` | MCTS guided by a network's weights file (tic-tac-toe and ultimate): its value at the leaves (mixed with `mix` of a random playout) and its policy as PUCT priors, an untried move valued as a draw or, with `fpu`, as the position's mean value less `fpu` |
 //!
 //! Settings are `key=value` after the colon, separated by commas. A value alone is a
 //! shorthand: one with a unit (`200ms`, `1s`, `1.5s`) is the time, a bare number the depth
@@ -24,6 +25,8 @@ pub enum Kind {
     Random,
     /// A computer level.
     Level(Level),
+    /// A computer level searching with alpha-beta (ultimate's expert without its network).
+    AlphaBetaLevel(Level),
     /// Alpha-beta search with the game's evaluator.
     AlphaBeta,
     /// Monte Carlo tree search with random playouts.
@@ -67,6 +70,9 @@ pub struct PlayerSpec {
     pub net: Option<String>,
     /// The share of a random playout in a network-guided MCTS's leaf values (0 to 1).
     pub mix: Option<f64>,
+    /// Under PUCT, an untried move's value is the position's mean less this (MCTS);
+    /// `None`: a draw.
+    pub fpu: Option<f64>,
     /// The text given, for the report.
     pub text: String,
 }
@@ -103,7 +109,7 @@ pub enum SpecError {
 }
 
 const AB_KEYS: &str = "depth, nodes, time, threads, db, eval";
-const MCTS_KEYS: &str = "sims, time, nodes, c, threads, net, mix";
+const MCTS_KEYS: &str = "sims, time, nodes, c, threads, net, mix, fpu";
 
 impl std::str::FromStr for PlayerSpec {
     type Err = SpecError;
@@ -115,14 +121,18 @@ impl std::str::FromStr for PlayerSpec {
             Some((head, settings)) => (head.to_ascii_lowercase(), Some(settings)),
             None => (text.to_ascii_lowercase(), None),
         };
-        let kind = match (head.as_str(), settings) {
-            ("random", None) => Kind::Random,
-            ("ab" | "alphabeta", Some(_)) => Kind::AlphaBeta,
-            ("mcts", Some(_)) => Kind::Mcts,
-            (name, None) => Kind::Level(
-                name.parse()
-                    .map_err(|_| SpecError::UnknownPlayer(text.to_owned()))?,
-            ),
+        let level = |name: &str| {
+            name.parse::<Level>()
+                .map_err(|_| SpecError::UnknownPlayer(text.to_owned()))
+        };
+        let (kind, settings) = match (head.as_str(), settings) {
+            ("random", None) => (Kind::Random, None),
+            ("ab" | "alphabeta", Some(_)) => (Kind::AlphaBeta, settings),
+            ("mcts", Some(_)) => (Kind::Mcts, settings),
+            (name, None) => (Kind::Level(level(name)?), None),
+            (name, Some(ab)) if ab.trim().eq_ignore_ascii_case("ab") => {
+                (Kind::AlphaBetaLevel(level(name)?), None)
+            }
             _ => return Err(SpecError::UnknownPlayer(text.to_owned())),
         };
         let mut spec = PlayerSpec {
@@ -137,6 +147,7 @@ impl std::str::FromStr for PlayerSpec {
             eval: None,
             net: None,
             mix: None,
+            fpu: None,
             text: text.to_owned(),
         };
         for item in settings.into_iter().flat_map(|s| s.split(',')) {
@@ -201,14 +212,8 @@ impl PlayerSpec {
                     _ => return Err(bad(key, value, "on or off")),
                 }
             }
-            ("c", Kind::Mcts) => {
-                let c: f64 = value
-                    .parse()
-                    .ok()
-                    .filter(|c: &f64| c.is_finite() && *c >= 0.0)
-                    .ok_or_else(|| bad(key, value, "a finite number at least 0"))?;
-                self.exploration = Some(c);
-            }
+            ("c", Kind::Mcts) => self.exploration = Some(non_negative(key, value)?),
+            ("fpu", Kind::Mcts) => self.fpu = Some(non_negative(key, value)?),
             ("mix", Kind::Mcts) => {
                 let mix: f64 = value
                     .parse()
@@ -238,6 +243,15 @@ impl PlayerSpec {
             _ => Ok(()),
         }
     }
+}
+
+/// A finite number at least 0.
+fn non_negative(key: &str, value: &str) -> Result<f64, SpecError> {
+    value
+        .parse()
+        .ok()
+        .filter(|x: &f64| x.is_finite() && *x >= 0.0)
+        .ok_or_else(|| bad(key, value, "a finite number at least 0"))
 }
 
 fn bad(key: &str, value: &str, expected: &'static str) -> SpecError {
@@ -324,21 +338,28 @@ mod tests {
         assert!(err("ab:nodes=0").contains("above 0"));
         assert!(err("ab:3,db=yes").starts_with("bad value \"yes\" for db: on or off"));
         assert!(err("mcts:300,db=on").starts_with("mcts takes no setting \"db\""));
+        let ab = "Expert:AB".parse::<PlayerSpec>().unwrap();
+        assert_eq!(ab.kind, Kind::AlphaBetaLevel(Level::Expert));
+        assert!(err("expert:mcts").starts_with("unknown player"));
+        assert!(err("master:ab").starts_with("unknown player"));
         let file = "ab:2,eval=W.txt".parse::<PlayerSpec>().unwrap();
         assert_eq!(file.eval, Some(Eval::File("W.txt".to_owned())));
         assert!(err("mcts:300,eval=hand").starts_with("mcts takes no setting \"eval\""));
         assert_eq!("ab:nodes=5".parse::<PlayerSpec>().unwrap().nodes, Some(5));
         assert!(err("mcts:nodes=100").starts_with("mcts needs a limit"));
         assert!(err("mcts:sims=5,mix=2").starts_with("bad value \"2\" for mix"));
+        assert!(err("mcts:sims=5,fpu=-0.1").starts_with("bad value \"-0.1\" for fpu"));
+        assert!(err("ab:depth=5,fpu=0.1").starts_with("ab takes no setting \"fpu\""));
         assert!(err("ab:depth=5,net=w.bgnn").starts_with("ab takes no setting \"net\""));
     }
 
     #[test]
     fn a_network_path_keeps_its_case() {
-        let spec: PlayerSpec = "MCTS:sims=800,Net=/Data/Best.bgnn,mix=0.25"
+        let spec: PlayerSpec = "MCTS:sims=800,Net=/Data/Best.bgnn,mix=0.25,fpu=0.2"
             .parse()
             .unwrap();
         assert_eq!(spec.net.as_deref(), Some("/Data/Best.bgnn"));
         assert_eq!((spec.simulations, spec.mix), (Some(800), Some(0.25)));
+        assert_eq!(spec.fpu, Some(0.2));
     }
 }

@@ -70,6 +70,7 @@ pub(crate) fn build<G: ArenaGame>(
     Ok(match spec.kind {
         Kind::Random => Box::new(RandomPlayer(Rng::new(seed))),
         Kind::Level(level) => Box::new(LevelPlayer(game.level(level, seed))),
+        Kind::AlphaBetaLevel(level) => Box::new(LevelPlayer(game.alpha_beta_level(level, seed))),
         Kind::AlphaBeta if spec.databases || spec.eval.is_some() => game.alpha_beta_with(
             limits(spec),
             spec.threads,
@@ -82,16 +83,19 @@ pub(crate) fn build<G: ArenaGame>(
     })
 }
 
-/// An MCTS player with the spec's threads and exploration.
+/// An MCTS player with the spec's threads, exploration and first-play urgency.
 fn mcts<P: ParallelGame, L: Leaf<P> + Send>(
     player: MctsPlayer<P, L>,
     spec: &PlayerSpec,
 ) -> Result<MctsPlayer<P, L>, String> {
-    let player = player.with_threads(spec.threads);
-    match spec.exploration {
-        Some(c) => player.with_exploration(c).map_err(|e| e.to_string()),
-        None => Ok(player),
+    let mut player = player.with_threads(spec.threads);
+    if let Some(c) = spec.exploration {
+        player = player.with_exploration(c).map_err(|e| e.to_string())?;
     }
+    if let Some(r) = spec.fpu {
+        player = player.with_fpu_reduction(r).map_err(|e| e.to_string())?;
+    }
+    Ok(player)
 }
 
 /// MCTS guided by the network of the spec's weights file, for `game` starting at `start`.

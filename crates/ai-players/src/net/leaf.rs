@@ -88,7 +88,8 @@ impl<G: Game + Actions + Observe> NetLeaf<G> {
     }
 
     /// This evaluator valuing leaves by `share` of a random playout's result and `1 - share`
-    /// of the network's value (`share` clamped to `0..=1`; 0 by default).
+    /// of the network's value (`share` clamped to `0..=1`; 0 by default). At 1 the network
+    /// is evaluated only for the priors of the positions the search expands.
     pub fn with_playout_share(mut self, share: f64) -> Self {
         self.playout_share = if share.is_nan() {
             0.0
@@ -125,6 +126,10 @@ impl<G: Game + Actions + Observe> NetLeaf<G> {
 
 impl<G: Game + Actions + Observe> Leaf<G> for NetLeaf<G> {
     fn value(&mut self, position: &G, rng: &mut Rng) -> f64 {
+        if self.playout_share >= 1.0 {
+            // The network only gives priors: it runs at expansions, not at every leaf.
+            return boardgames_search::RandomPlayout::default().value(position, rng);
+        }
         let net = f64::from(self.net_value(position));
         if self.playout_share == 0.0 {
             return net;

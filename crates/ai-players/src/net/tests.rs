@@ -122,6 +122,48 @@ fn the_network_guides_a_search_to_a_legal_move() {
     assert_eq!(result.simulations, 300);
 }
 
+/// `priors` (of `moves`, legal in `pos`) are the softmax of those moves' `logits`.
+fn assert_priors_match(
+    pos: &boardgames_ultimate::Position,
+    moves: &[boardgames_ultimate::Move],
+    priors: &[f32],
+    logits: &[f32],
+) {
+    let mut expected: Vec<f32> = moves.iter().map(|&m| logits[pos.action_id(m)]).collect();
+    boardgames_search::mcts::softmax(&mut expected);
+    assert_eq!(priors.len(), expected.len());
+    for (p, e) in priors.iter().zip(&expected) {
+        assert!((p - e).abs() < 1e-4, "prior {p} vs {e} at {pos}");
+    }
+}
+
+#[test]
+fn with_playouts_only_the_network_still_gives_the_priors() {
+    let net = random_ultimate(3);
+    let start = boardgames_ultimate::Position::new();
+    let leaf = NetLeaf::new(Arc::new(net.clone()), "ultimate", &start, "r").unwrap();
+    let mut leaf = leaf.with_playout_share(1.0);
+    let (mut moves, mut priors) = (boardgames_core::MoveList::new(), Vec::new());
+    let (mut input, mut scratch) = (vec![0.0; 567], net.scratch());
+    let mut rng = Rng::new(4);
+    let mut pos = start;
+    for seed in 0..20 {
+        // The value is the playout's, drawn from the same generator.
+        let playout = boardgames_search::RandomPlayout::default().value(&pos, &mut Rng::new(seed));
+        assert_eq!(leaf.value(&pos, &mut Rng::new(seed)), playout);
+        pos.legal_moves(&mut moves);
+        assert!(leaf.priors(&pos, &moves, &mut priors));
+        pos.write_observation(pos.side_to_move(), &mut input)
+            .unwrap();
+        net.evaluate(&input, &mut scratch);
+        assert_priors_match(&pos, &moves, &priors, &scratch.logits);
+        pos.play_unchecked(pos.random_move(&mut rng).unwrap());
+        if pos.status().is_over() {
+            break;
+        }
+    }
+}
+
 #[test]
 fn folding_the_to_move_plane_keeps_the_values() {
     let mut net = small();
@@ -185,14 +227,7 @@ fn incremental_values_and_legal_priors_match_the_full_evaluation() {
             assert!((leaf.net_value(&pos) - full).abs() < 1e-4, "value at {pos}");
             pos.legal_moves(&mut moves);
             assert!(leaf.priors(&pos, &moves, &mut priors));
-            let mut expected: Vec<f32> = moves
-                .iter()
-                .map(|&m| scratch.logits[pos.action_id(m)])
-                .collect();
-            boardgames_search::mcts::softmax(&mut expected);
-            for (p, e) in priors.iter().zip(&expected) {
-                assert!((p - e).abs() < 1e-4, "prior {p} vs {e} at {pos}");
-            }
+            assert_priors_match(&pos, &moves, &priors, &scratch.logits);
             checked += 1;
         }
     }

@@ -52,7 +52,8 @@ enum Inner {
 }
 
 /// MCTS guided by a learned network within its limits, or, when the network could not be
-/// used, the alpha-beta expert ([`Level::Expert`]); [`LearnedPlayer::error`] then says why.
+/// used, the alpha-beta expert ([`UltimatePlayer::alpha_beta`]); [`LearnedPlayer::error`]
+/// then says why.
 pub struct LearnedPlayer {
     inner: Inner,
     error: Option<WeightsError>,
@@ -77,7 +78,7 @@ impl LearnedPlayer {
                 error: None,
             },
             Err(error) => LearnedPlayer {
-                inner: Inner::Fallback(Box::new(UltimatePlayer::new(Level::Expert, seed))),
+                inner: Inner::Fallback(Box::new(UltimatePlayer::alpha_beta(Level::Expert, seed))),
                 error: Some(error),
             },
         }

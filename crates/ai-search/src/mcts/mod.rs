@@ -26,7 +26,7 @@ use crate::Limits;
 use boardgames_core::{Game, Rng};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
-use tree::Tree;
+use tree::{Selection, Tree};
 
 /// The default exploration constant of UCT (rewards are in `0..=1`).
 pub const DEFAULT_EXPLORATION: f64 = 1.0;
@@ -42,11 +42,20 @@ const CHECK_EVERY: u64 = 64;
 #[error("exploration constant {0} is not a finite number at least 0")]
 pub struct InvalidExploration(pub f64);
 
+/// The first-play-urgency reduction given was not a finite number at least 0.
+#[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
+#[error("first-play-urgency reduction {0} is not a finite number at least 0")]
+pub struct InvalidFpuReduction(pub f64);
+
 /// The search settings that stay the same from one search to the next.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MctsConfig {
     /// The UCT (or PUCT) exploration constant.
     pub exploration: f64,
+    /// Under PUCT, the value of a child not yet visited: `None` a draw (0.5, the default);
+    /// `Some(r)` its parent's mean value for the side to move there, less `r` (first-play
+    /// urgency: an untried move is first thought a little worse than the moves tried).
+    pub fpu_reduction: Option<f64>,
     /// The largest tree per thread, in nodes, unless [`Limits::nodes`] is smaller.
     pub max_nodes: usize,
     /// The seed of the playouts: equal seeds, equal searches (one thread, no time limit).
@@ -62,6 +71,7 @@ impl Default for MctsConfig {
     fn default() -> Self {
         MctsConfig {
             exploration: DEFAULT_EXPLORATION,
+            fpu_reduction: None,
             max_nodes: DEFAULT_MAX_NODES,
             seed: 0x5EED,
             reuse_tree: true,
@@ -94,7 +104,7 @@ struct Budget<'a> {
     stop: Option<&'a AtomicBool>,
     /// Set by the thread that proves the root, for the others.
     done: &'a AtomicBool,
-    exploration: f64,
+    selection: Selection,
     reuse: bool,
     /// Run one simulation whatever the limits (thread 0, so that there is a move).
     at_least_one: bool,
@@ -124,7 +134,7 @@ impl<G: Game, L: Leaf<G>> Worker<G, L> {
                 position,
                 &mut self.leaf,
                 &mut self.rng,
-                budget.exploration,
+                budget.selection,
                 budget.max_nodes,
             );
             simulations += 1;
@@ -194,6 +204,17 @@ impl<G: Game, L: Leaf<G>> Mcts<G, L> {
         Ok(self)
     }
 
+    /// This searcher valuing a child not yet visited, under PUCT, as its parent's mean value
+    /// for the side to move there less `r` (at least 0), rather than as a draw
+    /// ([`MctsConfig::fpu_reduction`]).
+    pub fn with_fpu_reduction(mut self, r: f64) -> Result<Self, InvalidFpuReduction> {
+        if !r.is_finite() || r < 0.0 {
+            return Err(InvalidFpuReduction(r));
+        }
+        self.config.fpu_reduction = Some(r);
+        Ok(self)
+    }
+
     /// This searcher with its playouts seeded by `seed`.
     pub fn with_seed(mut self, seed: u64) -> Self {
         self.config.seed = seed;
@@ -251,7 +272,10 @@ impl<G: Game, L: Leaf<G>> Mcts<G, L> {
             max_nodes: self.config.max_nodes.min(nodes).max(1),
             stop: limits.stop.as_deref(),
             done,
-            exploration: self.config.exploration,
+            selection: Selection {
+                exploration: self.config.exploration,
+                fpu_reduction: self.config.fpu_reduction,
+            },
             reuse: self.config.reuse_tree,
             at_least_one: true,
         }

@@ -77,6 +77,16 @@ fn proof_reward(proof: i8) -> f64 {
     (f64::from(proof) + 1.0) / 2.0
 }
 
+/// How a simulation chooses its way down: the exploration constant, and the value an
+/// unvisited child is given under PUCT.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Selection {
+    pub(crate) exploration: f64,
+    /// `None`: an unvisited child counts as a draw (0.5); `Some(r)`: as its parent's value
+    /// for the side to move there, less `r` (first-play urgency).
+    pub(crate) fpu_reduction: Option<f64>,
+}
+
 /// The tree of one search thread, with the position at its root.
 #[derive(Clone, Debug)]
 pub(crate) struct Tree<G: Game> {
@@ -210,7 +220,7 @@ impl<G: Game> Tree<G> {
         position: &G,
         leaf: &mut L,
         rng: &mut Rng,
-        exploration: f64,
+        selection: Selection,
         max_nodes: usize,
     ) {
         let mut pos = position.clone();
@@ -235,7 +245,7 @@ impl<G: Game> Tree<G> {
             if node.children == 0 && !self.expand(n, &pos, leaf, max_nodes) {
                 break self.leaf_reward(n, leaf.value(&pos, rng));
             }
-            let c = self.select(n, exploration);
+            let c = self.select(n, selection);
             if let Some(mv) = self.nodes[c].mv {
                 if G::ALTERNATES {
                     pos.play_unchecked(mv);
@@ -305,10 +315,11 @@ impl<G: Game> Tree<G> {
     }
 
     /// The child of `parent` to descend into: the UCT rule (first the unvisited children in
-    /// move order), or PUCT when the children carry priors. Children proven lost for the
-    /// mover are never chosen.
+    /// move order), or PUCT when the children carry priors (an unvisited child valued as
+    /// [`Selection::fpu_reduction`] says). Children proven lost for the mover are never chosen.
     #[inline]
-    fn select(&self, parent: usize, exploration: f64) -> usize {
+    fn select(&self, parent: usize, selection: Selection) -> usize {
+        let exploration = selection.exploration;
         let p = &self.nodes[parent];
         let range = p.child_range();
         let first = range.start;
@@ -333,12 +344,16 @@ impl<G: Game> Tree<G> {
             }
         } else {
             let sqrt_n = f64::from(p.visits.max(1)).sqrt();
+            let unvisited = selection
+                .fpu_reduction
+                .map_or(0.5, |r| (self.side_to_move_mean(parent) - r).max(0.0));
             for (i, k) in kids.iter().enumerate() {
                 if k.proof == LOSS {
                     continue;
                 }
                 let u = exploration * f64::from(k.prior) * sqrt_n / (1.0 + f64::from(k.visits));
-                let score = k.mean() + u;
+                let mean = if k.visits == 0 { unvisited } else { k.mean() };
+                let score = mean + u;
                 if score > best_score {
                     best_score = score;
                     best = i;
@@ -346,6 +361,17 @@ impl<G: Game> Tree<G> {
             }
         }
         first + best
+    }
+
+    /// The mean reward of node `n` for its side to move (whose moves its children are).
+    #[inline]
+    fn side_to_move_mean(&self, n: usize) -> f64 {
+        let mean = self.nodes[n].mean();
+        if self.keeps_side(n) {
+            mean
+        } else {
+            1.0 - mean
+        }
     }
 
     /// Adds the reward (for the mover into the last node of the path) to every node of the
@@ -461,7 +487,11 @@ mod tests {
         tree.set_root(&start, true);
         let (mut leaf, mut rng) = (RandomPlayout::default(), Rng::new(1));
         for _ in 0..3000 {
-            tree.simulate(&start, &mut leaf, &mut rng, 1.0, usize::MAX);
+            let selection = Selection {
+                exploration: 1.0,
+                fpu_reduction: None,
+            };
+            tree.simulate(&start, &mut leaf, &mut rng, selection, usize::MAX);
         }
         assert_eq!(subtree(&tree, 0), tree.nodes.len());
         let child = tree.best_child(0).unwrap();

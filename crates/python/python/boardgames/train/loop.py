@@ -255,10 +255,12 @@ class Trainer:
 # --- gating ----------------------------------------------------------------------------------
 
 def player_spec(weights: Optional[str], settings: Settings) -> str:
-    """The arena spec of MCTS with ``weights`` (random playouts without)."""
+    """The arena spec of MCTS with ``weights`` (random playouts without), its leaves mixed
+    with a playout as in self-play."""
     if weights is None:
         return f"mcts:sims={settings.simulations}"
-    return f"mcts:sims={settings.simulations},net={weights}"
+    mix = f",mix={settings.mix}" if settings.mix > 0 else ""
+    return f"mcts:sims={settings.simulations},net={weights}{mix}"
 
 
 def gate(run: Run, candidate: str, generation: int) -> Dict[str, Any]:
