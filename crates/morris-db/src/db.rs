@@ -48,9 +48,14 @@ impl Databases {
     /// foreign or of an old format). A missing directory or file is no error: that class is
     /// simply not covered.
     pub fn open(dir: &Path, up_to: u32) -> (Databases, Vec<DbError>) {
+        Databases::open_classes(dir, &crate::classes(up_to))
+    }
+
+    /// As [`Databases::open`], for the classes `list` only.
+    pub fn open_classes(dir: &Path, list: &[(u32, u32)]) -> (Databases, Vec<DbError>) {
         let mut db = Databases::empty(dir);
         let mut errors = Vec::new();
-        for (a, b) in crate::classes(up_to) {
+        for &(a, b) in list {
             match db.load(a, b) {
                 Ok(_) => {}
                 Err(DbError::Table(boardgames_solver::TableError::Io { source, .. }))
