@@ -1,12 +1,15 @@
 //! What the endgame databases could have told in played games: reads arena records (one
 //! game a file, e.g. a match's `--records` folder) and, for each game, the first position
 //! both players done placing whose class is built, at which ply, its value for the player
-//! with the databases (the one whose name holds `db=on`, else the first), whether that
-//! player's opponent later moved from a lost or drawn position into a worse one (a mistake
-//! the databases see), and the result. Then, over all games, which classes (the larger side
+//! with the databases (the one whose name holds `db=on`, else the first), the moves of each
+//! side that turned a covered value against the side that made them (a win given up for a
+//! draw or a loss, a draw for a loss: mistakes the databases see), and the result. Then, over all games, which classes (the larger side
 //! first, both done placing) the games pass through, decided and drawn apart.
 //!
 //!     cargo run --release -p boardgames-morris-db --example db_reach -- RECORDS_DIR...
+//!
+//! With `DB_REACH_TRACE` set, each move of the side with databases that lost ground is
+//! printed with its position and the value of every move there.
 //!
 //! The databases are those of the default data directory.
 
@@ -43,10 +46,30 @@ struct Reach {
     /// Moves of each side that changed the covered value's outcome against itself:
     /// (viewer's, opponent's).
     errors: (u32, u32),
+    /// Those moves: the ply of the position they lead to, the outcomes before and after
+    /// (for the viewer), and whether the viewer made it.
+    changes: Vec<(usize, char, char, bool)>,
     /// The classes passed through, larger side first.
     classes: BTreeSet<(u32, u32)>,
     /// The pieces each side had when both were done placing, larger side first.
     moving_from: Option<(u32, u32)>,
+}
+
+/// Prints `position` and the databases' value of each of its moves (with
+/// `DB_REACH_TRACE` set, for each move of the databases' side that lost ground).
+fn trace(db: &Databases, position: &Position) {
+    let mut moves = boardgames_core::MoveList::new();
+    position.legal_moves(&mut moves);
+    let values: Vec<String> = moves
+        .iter()
+        .map(|&mv| {
+            let mut next = *position;
+            next.play_unchecked(mv);
+            let value = db.value(&next).map(Value::parent);
+            format!("{mv} {value:?}")
+        })
+        .collect();
+    eprintln!("{position:?}\n{position}\n{}", values.join(", "));
 }
 
 fn analyse(db: &Databases, positions: &[Position], viewer: Player) -> Reach {
@@ -80,8 +103,13 @@ fn analyse(db: &Databases, positions: &[Position], viewer: Player) -> Reach {
             let rank = |c: char| "LDW".find(c).unwrap_or(1);
             if mover_is_viewer && rank(now) < rank(before) {
                 reach.errors.0 += 1;
+                reach.changes.push((ply, before, now, true));
+                if std::env::var_os("DB_REACH_TRACE").is_some() {
+                    trace(db, &positions[ply - 1]);
+                }
             } else if !mover_is_viewer && rank(now) > rank(before) {
                 reach.errors.1 += 1;
+                reach.changes.push((ply, before, now, false));
             }
         }
         last = Some(now);
@@ -146,11 +174,15 @@ fn main() {
         };
         let key = (result, reach.entry.map(|e| outcome(e.2)));
         *summary.entry(key).or_insert(0) += 1;
-        let classes: Vec<String> = reach
+        let mut classes: Vec<String> = reach
             .classes
             .iter()
             .map(|(a, b)| format!("{a}v{b}"))
             .collect();
+        for &(ply, before, now, by_viewer) in &reach.changes {
+            let who = if by_viewer { "db" } else { "other" };
+            classes.push(format!("[ply {ply}: {before}->{now} by {who}]"));
+        }
         println!(
             "{}  {result} {:>4}  {:>5}  {entry:<24}  {} {}  {}",
             path.file_name()
