@@ -32,6 +32,19 @@ impl Class {
 pub struct Databases {
     dir: PathBuf,
     classes: BTreeMap<(u32, u32), Class>,
+    /// Bit `10 a + b` set when class `a` v `b` is loaded: the search asks at every node, and
+    /// most of its positions are in classes not built.
+    loaded: u128,
+}
+
+/// The bit of class `a` v `b` in [`Databases::loaded`] (0 outside 0..=9 pieces).
+#[inline]
+fn class_bit(a: u32, b: u32) -> u128 {
+    if a <= 9 && b <= 9 {
+        1 << (10 * a + b)
+    } else {
+        0
+    }
 }
 
 impl Databases {
@@ -40,6 +53,7 @@ impl Databases {
         Databases {
             dir: dir.to_owned(),
             classes: BTreeMap::new(),
+            loaded: 0,
         }
     }
 
@@ -48,9 +62,14 @@ impl Databases {
     /// foreign or of an old format). A missing directory or file is no error: that class is
     /// simply not covered.
     pub fn open(dir: &Path, up_to: u32) -> (Databases, Vec<DbError>) {
+        Databases::open_classes(dir, &crate::classes(up_to))
+    }
+
+    /// As [`Databases::open`], for the classes `list` only.
+    pub fn open_classes(dir: &Path, list: &[(u32, u32)]) -> (Databases, Vec<DbError>) {
         let mut db = Databases::empty(dir);
         let mut errors = Vec::new();
-        for (a, b) in crate::classes(up_to) {
+        for &(a, b) in list {
             match db.load(a, b) {
                 Ok(_) => {}
                 Err(DbError::Table(boardgames_solver::TableError::Io { source, .. }))
@@ -82,6 +101,7 @@ impl Databases {
     }
 
     pub(crate) fn insert(&mut self, a: u32, b: u32, class: Class) {
+        self.loaded |= class_bit(a, b);
         self.classes.insert((a, b), class);
     }
 
@@ -104,20 +124,29 @@ impl Databases {
     }
 
     /// The value of `position` for the side to move, when the databases cover it: both
-    /// players done placing, standard rules (flying), and a loaded class, or a finished game.
+    /// players done placing, standard rules (flying), and a loaded class, or a game won by
+    /// leaving a player two pieces (`Loss(0)`).
+    #[inline]
     pub fn value(&self, position: &Position) -> Option<Value> {
         if !position.rules().flying
             || position.in_hand(Player::First) + position.in_hand(Player::Second) > 0
         {
             return None;
         }
-        match position.status() {
-            Status::Won(_) => return Some(Value::Loss(0)),
-            Status::Draw => return Some(Value::Draw),
-            Status::Ongoing => {}
-        }
         let me = position.side_to_move();
-        self.lookup(position.pieces(me).0, position.pieces(me.opponent()).0)
+        let (own, opp) = (position.pieces(me).0, position.pieces(me.opponent()).0);
+        let (a, b) = (own.count_ones(), opp.count_ones());
+        // A class not loaded: no answer, without the cost of the status (a finished game
+        // has a side with two pieces, or a side to move without a move: the search sees
+        // those itself).
+        if self.loaded & class_bit(a, b) == 0 && a.min(b) >= crate::MIN_PIECES {
+            return None;
+        }
+        match position.status() {
+            Status::Won(_) => Some(Value::Loss(0)),
+            Status::Draw => Some(Value::Draw),
+            Status::Ongoing => self.lookup(own, opp),
+        }
     }
 
     /// The best move of a covered position and its value for the side to move: the quickest

@@ -132,26 +132,74 @@ pub fn default_dir() -> Option<PathBuf> {
 
 /// Every class with 3 to `up_to` pieces a side, in the order they are built.
 pub fn classes(up_to: u32) -> Vec<(u32, u32)> {
-    groups(up_to)
-        .into_iter()
-        .flat_map(|(a, b)| {
-            if a == b {
-                vec![(a, b)]
-            } else {
-                vec![(a, b), (b, a)]
-            }
-        })
-        .collect()
+    classes_of(&groups(up_to))
 }
 
 /// The groups (`a` v `b` with `b` v `a`, `a >= b`) with 3 to `up_to` pieces a side, fewer
 /// pieces first.
 pub fn groups(up_to: u32) -> Vec<(u32, u32)> {
-    let mut list: Vec<(u32, u32)> = (MIN_PIECES..=up_to.min(9))
-        .flat_map(|a| (MIN_PIECES..=a).map(move |b| (a, b)))
-        .collect();
+    let n = up_to.min(9);
+    groups_for(&[(n, n)]).unwrap_or_default()
+}
+
+/// The classes of the groups `list`: `a` v `b`, then `b` v `a` if different.
+pub fn classes_of(list: &[(u32, u32)]) -> Vec<(u32, u32)> {
+    list.iter()
+        .flat_map(|&(a, b)| group_classes(a, b))
+        .collect()
+}
+
+/// The classes the captures of group `a` v `b` lead to (those with at least 3 pieces a
+/// side): the side with `a` leaves the other `b - 1`, the side with `b` leaves `a - 1`.
+pub fn exits(a: u32, b: u32) -> Vec<(u32, u32)> {
+    [(b - 1, a), (a - 1, b)]
+        .into_iter()
+        .filter(|&(x, _)| x >= MIN_PIECES)
+        .collect()
+}
+
+/// The groups needed to build the groups `targets` (each `a` v `b` or `b` v `a`): the
+/// targets and every group their captures lead to, down to 3 pieces a side, fewer pieces
+/// first. Group `a` v `b` leads to `a` v `b - 1` (the side with `a` captures) and to
+/// `a - 1` v `b` (the other side captures). `--up-to N` is the closure of `N` v `N`.
+pub fn groups_for(targets: &[(u32, u32)]) -> Result<Vec<(u32, u32)>, DbError> {
+    let mut needed = std::collections::BTreeSet::new();
+    let mut stack = Vec::new();
+    for &(a, b) in targets {
+        if !(MIN_PIECES..=9).contains(&a) || !(MIN_PIECES..=9).contains(&b) {
+            return Err(DbError::NoSuchClass { a, b });
+        }
+        stack.push((a.max(b), a.min(b)));
+    }
+    while let Some((a, b)) = stack.pop() {
+        if b < MIN_PIECES || !needed.insert((a, b)) {
+            continue;
+        }
+        stack.push((a, b - 1));
+        stack.push(((a - 1).max(b), (a - 1).min(b)));
+    }
+    let mut list: Vec<(u32, u32)> = needed.into_iter().collect();
     list.sort_by_key(|&(a, b)| (a + b, a));
-    list
+    Ok(list)
+}
+
+/// Reads a list of groups such as `7v3,8v4` (either order of each pair).
+pub fn parse_groups(text: &str) -> Result<Vec<(u32, u32)>, String> {
+    text.split(',')
+        .map(|item| {
+            let item = item.trim();
+            let (a, b) = item
+                .split_once('v')
+                .ok_or_else(|| format!("{item:?}: a class is written AvB, e.g. 7v3"))?;
+            let count = |n: &str| {
+                n.parse::<u32>()
+                    .ok()
+                    .filter(|n| (MIN_PIECES..=9).contains(n))
+                    .ok_or_else(|| format!("{item:?}: each side has from 3 to 9 pieces"))
+            };
+            Ok((count(a)?, count(b)?))
+        })
+        .collect()
 }
 
 /// What building one group took.
@@ -177,14 +225,25 @@ pub fn build(
     up_to: u32,
     mut progress: impl FnMut(&str, Progress),
 ) -> Result<(Databases, Vec<GroupReport>), DbError> {
+    build_groups(dir, &groups(up_to), &mut progress)
+}
+
+/// Builds (or loads, where the files are whole) the groups `list` in `dir`, in that order:
+/// each one's captures must lead to groups built before it or already in `dir` (the order of
+/// [`groups_for`] does). Returns the databases and a report per group.
+pub fn build_groups(
+    dir: &Path,
+    list: &[(u32, u32)],
+    mut progress: impl FnMut(&str, Progress),
+) -> Result<(Databases, Vec<GroupReport>), DbError> {
     std::fs::create_dir_all(dir).map_err(|source| DbError::Dir {
         path: dir.to_owned(),
         source,
     })?;
     let mut db = Databases::empty(dir);
     let mut reports = Vec::new();
-    for (a, b) in groups(up_to) {
-        reports.push(build_group(&mut db, a, b, &mut progress)?);
+    for &(a, b) in list {
+        reports.push(build_group(&mut db, a.max(b), a.min(b), &mut progress)?);
     }
     Ok((db, reports))
 }
@@ -212,10 +271,8 @@ pub fn build_group(
     let start = Instant::now();
     let loaded = members.iter().all(|&(x, y)| db.load(x, y).is_ok());
     if !loaded {
-        for (x, y) in [(b - 1, a), (a - 1, b)] {
-            if x >= MIN_PIECES {
-                db.load(x, y)?;
-            }
+        for (x, y) in exits(a, b) {
+            db.load(x, y)?;
         }
         let label = format!("{a}v{b}");
         let indices: Vec<ClassIndex> = members

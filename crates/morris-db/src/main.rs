@@ -1,10 +1,13 @@
 //! `morris-db`: builds, verifies and checks the nine men's morris endgame databases.
 
 use boardgames_morris_db::check::check_class;
-use boardgames_morris_db::{build, default_dir, groups, verify_group, Databases};
+use boardgames_morris_db::{
+    build_groups, classes_of, default_dir, exits, groups, groups_for, parse_groups, verify_group,
+    Databases,
+};
 use clap::{Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// Nine men's morris endgame databases: build, verify, check.
@@ -19,27 +22,51 @@ struct Cli {
     command: Command,
 }
 
+/// Which groups (`a` v `b` with `b` v `a`) a command works on.
+#[derive(clap::Args)]
+struct Selection {
+    /// Every group with up to N pieces a side.
+    #[arg(long, default_value_t = 5)]
+    up_to: u32,
+    /// These groups instead, e.g. `7v3,8v4` (`build` adds the smaller groups their captures
+    /// lead to, fewer pieces first).
+    #[arg(long, value_parser = |text: &str| parse_groups(text).map(GroupList))]
+    classes: Option<GroupList>,
+}
+
+/// The value of `--classes` (a newtype: clap would take a bare `Vec` for repeated flags).
+#[derive(Clone)]
+struct GroupList(Vec<(u32, u32)>);
+
+impl Selection {
+    /// The groups named, larger side first (not closed under captures).
+    fn groups(&self) -> Vec<(u32, u32)> {
+        match &self.classes {
+            Some(GroupList(list)) => list.iter().map(|&(a, b)| (a.max(b), a.min(b))).collect(),
+            None => groups(self.up_to),
+        }
+    }
+}
+
 #[derive(Subcommand)]
 enum Command {
-    /// Builds every class up to N pieces a side (classes already built are kept: stop at any
-    /// time and run again to resume).
+    /// Builds every class up to N pieces a side, or the groups of --classes and those their
+    /// captures lead to (classes already built are kept: stop at any time and run again to
+    /// resume).
     Build {
-        /// The most pieces a side.
-        #[arg(long, default_value_t = 5)]
-        up_to: u32,
+        #[command(flatten)]
+        select: Selection,
     },
     /// Checks every stored value against its successors' values.
     Verify {
-        /// The most pieces a side.
-        #[arg(long, default_value_t = 5)]
-        up_to: u32,
+        #[command(flatten)]
+        select: Selection,
     },
     /// Samples positions of every built class: the stored value against an independent proof
     /// search, the symmetric images, the best move.
     Check {
-        /// The most pieces a side.
-        #[arg(long, default_value_t = 5)]
-        up_to: u32,
+        #[command(flatten)]
+        select: Selection,
         /// Positions per class.
         #[arg(long, default_value_t = 10_000)]
         samples: u64,
@@ -50,6 +77,22 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+}
+
+/// The classes of `list` and those their captures lead to, for a pass over `list`.
+fn open_with_exits(
+    dir: &Path,
+    list: &[(u32, u32)],
+) -> Result<Databases, Box<dyn std::error::Error>> {
+    let mut needed = classes_of(list);
+    needed.extend(list.iter().flat_map(|&(a, b)| exits(a, b)));
+    needed.sort_unstable();
+    needed.dedup();
+    let (db, errors) = Databases::open_classes(dir, &needed);
+    match errors.into_iter().next() {
+        Some(e) => Err(e.into()),
+        None => Ok(db),
+    }
 }
 
 fn bar() -> ProgressBar {
@@ -68,14 +111,14 @@ fn main() -> ExitCode {
         return ExitCode::FAILURE;
     };
     let result = match cli.command {
-        Command::Build { up_to } => run_build(&dir, up_to),
-        Command::Verify { up_to } => run_verify(&dir, up_to),
+        Command::Build { select } => run_build(&dir, &select),
+        Command::Verify { select } => run_verify(&dir, &select.groups()),
         Command::Check {
-            up_to,
+            select,
             samples,
             depth,
             seed,
-        } => run_check(&dir, up_to, samples, depth, seed),
+        } => run_check(&dir, &select.groups(), samples, depth, seed),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -86,9 +129,10 @@ fn main() -> ExitCode {
     }
 }
 
-fn run_build(dir: &std::path::Path, up_to: u32) -> Result<(), Box<dyn std::error::Error>> {
+fn run_build(dir: &Path, select: &Selection) -> Result<(), Box<dyn std::error::Error>> {
+    let list = groups_for(&select.groups())?;
     let bar = bar();
-    let (_, reports) = build(dir, up_to, |group, p| {
+    let (_, reports) = build_groups(dir, &list, |group, p| {
         bar.set_prefix(group.to_string());
         bar.set_message(p.stage);
         bar.set_length(p.total);
@@ -118,13 +162,10 @@ fn run_build(dir: &std::path::Path, up_to: u32) -> Result<(), Box<dyn std::error
     Ok(())
 }
 
-fn run_verify(dir: &std::path::Path, up_to: u32) -> Result<(), Box<dyn std::error::Error>> {
-    let (db, errors) = Databases::open(dir, up_to);
-    if let Some(e) = errors.into_iter().next() {
-        return Err(e.into());
-    }
+fn run_verify(dir: &Path, list: &[(u32, u32)]) -> Result<(), Box<dyn std::error::Error>> {
+    let db = open_with_exits(dir, list)?;
     let bar = bar();
-    for (a, b) in groups(up_to) {
+    for &(a, b) in list {
         if db.class(a, b).is_none() {
             println!("{a}v{b}: not built");
             continue;
@@ -151,18 +192,15 @@ fn run_verify(dir: &std::path::Path, up_to: u32) -> Result<(), Box<dyn std::erro
 }
 
 fn run_check(
-    dir: &std::path::Path,
-    up_to: u32,
+    dir: &Path,
+    list: &[(u32, u32)],
     samples: u64,
     depth: u32,
     seed: u64,
 ) -> Result<(), Box<dyn std::error::Error>> {
-    let (db, errors) = Databases::open(dir, up_to);
-    if let Some(e) = errors.into_iter().next() {
-        return Err(e.into());
-    }
+    let db = open_with_exits(dir, list)?;
     println!("class  samples  proven (depth {depth})  seconds");
-    for (a, b) in boardgames_morris_db::classes(up_to) {
+    for (a, b) in classes_of(list) {
         if db.class(a, b).is_none() {
             continue;
         }

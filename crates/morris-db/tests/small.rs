@@ -2,10 +2,13 @@
 //! full verification, an independent proof search on sampled positions, symmetric images,
 //! best moves, known positions, and refused files.
 
-use boardgames_core::Player;
+use boardgames_core::{Game, Player};
 use boardgames_morris::Position;
 use boardgames_morris_db::check::{check_class, endgame, proven_value};
-use boardgames_morris_db::{build, file_name, verify_group, Databases, DbError};
+use boardgames_morris_db::{
+    build, build_groups, file_name, groups, groups_for, parse_groups, verify_group, Databases,
+    DbError,
+};
 use boardgames_solver::{TableError, Value};
 use std::path::PathBuf;
 use std::sync::OnceLock;
@@ -17,10 +20,42 @@ fn small() -> &'static (PathBuf, Databases) {
         let dir = std::env::temp_dir().join(format!("morris-db-small-{}", std::process::id()));
         let (db, reports) = build(&dir, 3, |_, _| {}).unwrap();
         assert_eq!(reports.len(), 1);
-        let mut db = db;
-        boardgames_morris_db::build_group(&mut db, 4, 3, &mut |_, _| {}).unwrap();
-        (dir, db)
+        // 3 v 4 names the group 4 v 3; its captures lead to 3 v 3, built above and kept.
+        let list = groups_for(&[(3, 4)]).unwrap();
+        assert_eq!(list, [(3, 3), (4, 3)]);
+        let (db2, reports) = build_groups(&dir, &list, |_, _| {}).unwrap();
+        assert_eq!(
+            reports.iter().map(|r| r.built).collect::<Vec<_>>(),
+            [false, true]
+        );
+        assert_eq!(
+            db2.class(3, 3).unwrap().table(),
+            db.class(3, 3).unwrap().table()
+        );
+        (dir, db2)
     })
+}
+
+#[test]
+fn a_selection_of_groups_adds_what_their_captures_lead_to() {
+    // 8 v 3 leads to 7 v 3 (the three capture, leaving seven), and so on down to 3 v 3; the
+    // side with eight capturing ends the game.
+    let chain: Vec<(u32, u32)> = (3..=8).map(|a| (a, 3)).collect();
+    assert_eq!(groups_for(&[(3, 8)]).unwrap(), chain);
+    // 6 v 4 needs 5 v 4 and 6 v 3, and theirs; fewer pieces first.
+    assert_eq!(
+        groups_for(&[(6, 4)]).unwrap(),
+        [(3, 3), (4, 3), (4, 4), (5, 3), (5, 4), (6, 3), (6, 4)]
+    );
+    assert_eq!(groups_for(&[(5, 5)]).unwrap(), groups(5));
+    assert!(matches!(
+        groups_for(&[(10, 3)]),
+        Err(DbError::NoSuchClass { a: 10, b: 3 })
+    ));
+    assert_eq!(parse_groups("7v3, 3v8").unwrap(), [(7, 3), (3, 8)]);
+    for bad in ["2v3", "7x3", "7v", "10v3", ""] {
+        assert!(parse_groups(bad).is_err(), "{bad}");
+    }
 }
 
 #[test]
@@ -58,6 +93,15 @@ fn named_positions_have_their_values() {
     assert!(value > Value::Loss(2), "{value}");
     // Placing, or without flying, is not covered.
     assert_eq!(db.value(&Position::new()), None);
+    // A class not built is not covered, a position blocked there neither (the search sees
+    // the blockade itself); a game won by leaving two pieces is lost for the side to move.
+    let unbuilt = endgame("a1 a4 d2 g7", "b2 b4 b6 f2", Player::First).unwrap();
+    assert_eq!(db.value(&unbuilt), None);
+    let blocked = endgame("a1 a4 a7 d7", "b4 b6 d6 g7 d1", Player::First).unwrap();
+    assert!(blocked.status().is_over());
+    assert_eq!(db.value(&blocked), None);
+    let two = endgame("a1 a4 d2", "g7 f6", Player::Second).unwrap();
+    assert_eq!(db.value(&two), Some(Value::Loss(0)));
 }
 
 #[test]

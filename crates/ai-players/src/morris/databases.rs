@@ -1,7 +1,7 @@
 //! The endgame databases as knowledge of the search: an evaluator wrapper that knows the
 //! exact value of every position the databases cover.
 
-use boardgames_core::{Game, MoveList};
+use boardgames_core::MoveList;
 use boardgames_morris::{Move, Position};
 use boardgames_morris_db::Databases;
 use boardgames_search::{Evaluator, Proven, Score};
@@ -72,9 +72,7 @@ impl<E: Evaluator<Position>> Evaluator<Position> for WithDatabases<E> {
     /// A won or lost position of the databases, at its distance (an ongoing position is never
     /// lost in 0).
     fn proven(&self, position: &Position) -> Option<Proven> {
-        if position.status().is_over() {
-            return None;
-        }
+        // A finished game is `Loss(0)` in the databases: no answer (the search scores it).
         match self.value(position) {
             Some(Value::Win(d)) => Some(Proven::Win(u32::from(d))),
             Some(Value::Loss(d)) if d > 0 => Some(Proven::Loss(u32::from(d))),
