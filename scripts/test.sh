@@ -43,6 +43,9 @@ step "Python package tests"
 (cd crates/python && "$venv/bin/python" -m pytest -q -p no:cacheprovider)
 
 step "Browser tests"
-cargo build --profile test-release -p boardgames-web
+# The server binary as step 1 built it: `cargo test --workspace` builds each package's binaries
+# for its integration tests, with the features of the whole workspace. This only relinks it
+# (a build of the one package would compile its dependencies again with other features).
+cargo test --workspace --profile test-release --no-run --quiet
 BOARDGAMES_WEB_BIN="$target/test-release/boardgames-web" \
   "$venv/bin/python" -m pytest -q -p no:cacheprovider crates/web/tests/browser

@@ -12,7 +12,10 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 /// The `play` example beside this test's binary, built (or found up to date) once per test
-/// run with this run's profile, so a filtered run never drives a stale binary.
+/// run with this run's profile, so a filtered run never drives a stale binary. The build
+/// resolves features over the whole workspace, as `cargo test --workspace` does: the example
+/// that run has just built is then up to date, where a build of this package alone would
+/// compile its dependencies again with other features.
 fn play_binary() -> PathBuf {
     static BUILT: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
     BUILT
@@ -30,6 +33,7 @@ fn play_binary() -> PathBuf {
                 .args([
                     "build",
                     "--quiet",
+                    "--workspace",
                     "--example",
                     "play",
                     "--profile",
