@@ -43,8 +43,8 @@ mod tracked;
 mod values;
 
 pub use classes::{
-    class_name, class_shapes, point_class, ClassValues, ClassValuesError, CLASS_CODES,
-    CLASS_VALUES_MAGIC, CODE_NAMES, POINT_CLASSES,
+    class_name, class_shapes, near_group, point_class, ClassValues, ClassValuesError, CLASS_CODES,
+    CLASS_VALUES_MAGIC, CLASS_VALUE_COUNT, CODE_NAMES, NEAR_GROUPS, POINT_CLASSES,
 };
 pub use evaluator::{
     EvalWeights, GomokuEvaluator, DEFAULT_WIDTH, MAX_WIDTH, SELECTIVITY, WIN_SOON,

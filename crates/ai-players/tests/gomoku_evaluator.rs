@@ -104,7 +104,9 @@ fn point_classes_score_as_their_values_say() {
     let three = (0..330)
         .find(|&c| boardgames_players::gomoku::class_name(c) == "o3 - - -")
         .unwrap();
-    fitted.set_value(three, [500, -7]);
+    for group in 0..boardgames_players::gomoku::NEAR_GROUPS {
+        fitted.set_value(three, group, [500, -7 + group as i32]);
+    }
     let fitted: &'static ClassValues = Box::leak(Box::new(fitted));
     let (mut checked, mut moved) = (0, 0);
     for (i, rule) in [Rule::STANDARD, Rule::RENJU].into_iter().enumerate() {

@@ -1,15 +1,17 @@
 //! The shapes a `SearchPosition` keeps up to date move by move equal the gomoku crate's
 //! shapes of the same position, and its evaluation terms, class counts, near points and
-//! neighbour counts, and the sums of its point class values, equal the ones computed from scratch (renju's black's points that may be
-//! forbidden counting none); on random positions of every rule and several board sizes.
+//! neighbour counts, and the sums of its point class values (each empty point's class in the
+//! group of its colour's stones nearby), equal the ones computed from scratch (renju's
+//! black's points that may be forbidden counting none); on random positions of every rule
+//! and several board sizes.
 //! Moves taken back in place (`Unmake`) restore all of it.
 
 use boardgames_core::{Game, Player, Rng, Unmake};
 use boardgames_gomoku::threat::{line_key, shape_table, Threats};
 use boardgames_gomoku::{Axis, Point, PointSet, Position, Rule};
 use boardgames_players::gomoku::{
-    assess, eval_terms, may_be_forbidden, point_class, Cell, Class, ClassValues, SearchPosition,
-    CLASSES, EVAL_TERMS,
+    assess, eval_terms, may_be_forbidden, near_group, point_class, Cell, Class, ClassValues,
+    SearchPosition, CLASSES, EVAL_TERMS,
 };
 use proptest::prelude::*;
 
@@ -82,9 +84,15 @@ fn check(tracked: &SearchPosition) -> Result<(), TestCaseError> {
         let values = class_values(&pos.rule());
         let mut class_sums = [0; 2];
         for point in PointSet::board(pos.size()) {
-            let [to_move, waiting] = values.value(point_class(tracked.cell(colour, point)));
-            class_sums[0] += to_move;
-            class_sums[1] += waiting;
+            // An empty point is worth its class's value in the group of the colour's stones
+            // near it, counted on the board; a taken point nothing.
+            if pos.stone_at(point).is_none() {
+                let group = near_group(neighbours_from_scratch(&pos, colour, point));
+                let class = point_class(tracked.cell(colour, point));
+                let [to_move, waiting] = values.value(class, group);
+                class_sums[0] += to_move;
+                class_sums[1] += waiting;
+            }
             let Some(want) = check_point(tracked, &scratch, colour, point)? else {
                 continue;
             };

@@ -1,8 +1,10 @@
 //! Fits the values of the gomoku evaluator's point classes
 //! (`boardgames_players::gomoku::ClassValues`) to game results: a logistic regression of
-//! "the side to move goes on to win" on how many empty points of each class each side has,
-//! with a bias for each colour to move, each class's values held near what the evaluation
-//! terms give it (an L2 penalty towards them), solved by gradient descent (Adam).
+//! "the side to move goes on to win" on how many empty points of each class and near group
+//! (the colour's own stones near the point, `near_group`) each side has, with a bias for
+//! each colour to move, each value held near what the evaluation terms give it (an L2
+//! penalty towards them; a point with no shape towards nothing), solved by gradient descent
+//! (Adam).
 //!
 //!     cargo run --release -p boardgames-tools --example fit_classes -- \
 //!         --rule 1 --out crates/ai-players/data/gomoku-classes-standard.txt GAMES...
@@ -31,14 +33,16 @@ mod fitting;
 use boardgames_core::{Game, Player, Status};
 use boardgames_gomoku::{Point, Position};
 use boardgames_players::gomoku::{
-    point_class, ClassValues, EvalWeights, GomokuEvaluator, SearchPosition, POINT_CLASSES,
+    near_group, point_class, ClassValues, EvalWeights, GomokuEvaluator, SearchPosition,
+    CLASS_VALUE_COUNT, POINT_CLASSES,
 };
 use fitting::{log_loss, newton, parse_record, sigmoid, Record};
 use pbrain_boardgames::protocol::parse_rule;
 use std::time::Instant;
 
-/// One position: the side to move's class counts (feature `c`) and the waiting side's
-/// (feature `POINT_CLASSES + c`), sparse; whether black is to move; whether it won.
+/// One position: the side to move's counts of each class in each near group (feature
+/// `group * POINT_CLASSES + class`) and the waiting side's (`CLASS_VALUE_COUNT` more),
+/// sparse; whether black is to move; whether it won.
 struct Sample {
     features: Vec<(u16, f32)>,
     black: bool,
@@ -117,7 +121,11 @@ fn main() {
     let terms_values = ClassValues::from_weights(weights);
     let terms_values = &terms_values;
     let prior: Vec<f64> = (0..2)
-        .flat_map(|side| (0..POINT_CLASSES).map(move |c| f64::from(terms_values.value(c)[side])))
+        .flat_map(|side| {
+            (0..CLASS_VALUE_COUNT).map(move |k| {
+                f64::from(terms_values.value(k % POINT_CLASSES, k / POINT_CLASSES)[side])
+            })
+        })
         .collect();
     // The terms' values: the slope and biases that fit them best.
     let scaled = |set: &[Sample]| -> Vec<(Vec<f64>, f64)> {
@@ -151,9 +159,10 @@ fn main() {
         return;
     };
     let mut values = ClassValues::from_weights(weights);
-    for c in 1..POINT_CLASSES {
+    for k in 1..CLASS_VALUE_COUNT {
         let value = |k: usize| (u[k] / slope).round() as i32;
-        values.set_value(c, [value(c), value(POINT_CLASSES + c)]);
+        let (class, group) = (k % POINT_CLASSES, k / POINT_CLASSES);
+        values.set_value(class, group, [value(k), value(CLASS_VALUE_COUNT + k)]);
     }
     let seconds = started.elapsed().as_secs_f64();
     println!("chosen penalty {penalty:e}: test log-loss {test:.5} (terms' values {baseline:.5}); {seconds:.0} s");
@@ -178,7 +187,7 @@ fn main() {
             ),
             format!("penalty {penalty:e} towards the values of the rule's evaluation terms (validation log-loss {validation:.5}, terms' {base_validation:.5})"),
             format!("held-out log-loss: the terms' values {baseline:.5}, these {test:.5}"),
-            "each line: the four axis codes of a class, its value to the side to move, to the side that waits".into(),
+            "each line: the four axis codes of a class, its near group (own stones near the point: 0, 1, 2, 3 or more), its value to the side to move, to the side that waits".into(),
         ];
         if let Err(e) = std::fs::write(&out, values.to_text(&comments)) {
             fail(&format!("{out}: {e}"));
@@ -271,14 +280,16 @@ fn replay(mut position: Position, moves: &[Point], labels: &Labels, set: &mut Ve
     }
 }
 
-/// The class counts of the empty points for the side to move `me` and its opponent.
+/// The counts of the empty points of each class and near group for the side to move `me`
+/// and its opponent.
 fn features(position: &SearchPosition, me: Player) -> Vec<(u16, f32)> {
-    let mut counts = vec![0u16; 2 * POINT_CLASSES];
+    let mut counts = vec![0u16; 2 * CLASS_VALUE_COUNT];
     for point in position.position().empty_points() {
         for (side, colour) in [me, me.opponent()].into_iter().enumerate() {
             let class = point_class(position.cell(colour, point));
-            if class != 0 {
-                counts[side * POINT_CLASSES + class] += 1;
+            let group = near_group(position.neighbours(colour, point));
+            if class != 0 || group != 0 {
+                counts[side * CLASS_VALUE_COUNT + group * POINT_CLASSES + class] += 1;
             }
         }
     }
@@ -297,7 +308,7 @@ fn score(sample: &Sample, u: &[f64]) -> f64 {
         .features
         .iter()
         .map(|&(k, n)| {
-            let sign = if usize::from(k) < POINT_CLASSES {
+            let sign = if usize::from(k) < CLASS_VALUE_COUNT {
                 1.0
             } else {
                 -1.0
@@ -335,7 +346,7 @@ fn fit(set: &[Sample], centre: &[f64], bias: [f64; 2], penalty: f64) -> (Vec<f64
             let p = sigmoid(score(s, &w[..d]) + w[b]);
             let e = (p - s.won) / n;
             for &(k, count) in &s.features {
-                let sign = if usize::from(k) < POINT_CLASSES {
+                let sign = if usize::from(k) < CLASS_VALUE_COUNT {
                     1.0
                 } else {
                     -1.0
@@ -347,9 +358,9 @@ fn fit(set: &[Sample], centre: &[f64], bias: [f64; 2], penalty: f64) -> (Vec<f64
         for k in 0..d {
             gradient[k] += 2.0 * penalty * (w[k] - centre[k]);
         }
-        // Class 0 is worth nothing, whatever the data.
+        // Class 0 with no stone near is worth nothing, whatever the data.
         gradient[0] = 0.0;
-        gradient[POINT_CLASSES] = 0.0;
+        gradient[CLASS_VALUE_COUNT] = 0.0;
         for k in 0..d + 2 {
             m[k] = beta1 * m[k] + (1.0 - beta1) * gradient[k];
             v[k] = beta2 * v[k] + (1.0 - beta2) * gradient[k] * gradient[k];

@@ -1,16 +1,19 @@
 //! Point classes: the four axis shapes of an empty point for a colour, taken as a set (their
-//! order does not matter), are one of [`POINT_CLASSES`] classes, and a [`ClassValues`] table
-//! gives each class a value for the side to move and one for the side that waits. A
-//! [`crate::gomoku::SearchPosition`] keeps both values summed over the empty points of each
-//! colour move by move; the evaluator scores the side to move's sum for the side to move
-//! minus the opponent's for the side that waits.
+//! order does not matter), are one of [`POINT_CLASSES`] classes. Each class is split by the
+//! colour's own stones near the point ([`near_group`]: none, one, two, three or more on the
+//! point's eight neighbours and the points two steps away along its four lines), and a
+//! [`ClassValues`] table gives each class and group a value for the side to move and one
+//! for the side that waits. A [`crate::gomoku::SearchPosition`] keeps both values summed
+//! over the empty points of each colour move by move; the evaluator scores the side to
+//! move's sum for the side to move minus the opponent's for the side that waits.
 //!
 //! The classes generalise the evaluation terms ([`crate::gomoku::EvalWeights`]): the terms
 //! value a point as the sum of its axes plus three combinations, a class values every
 //! combination on its own (a four with a split three and a closed three, two split threes
 //! and an open three, ...). [`ClassValues::from_weights`] gives the classes the values the
-//! terms give them, and the built-in tables of standard and renju are those values refitted
-//! class by class to game results (the tools crate's `fit_classes`).
+//! terms give them (the same in every group, and nothing to a point with no shape), and the
+//! built-in tables of standard and renju are those values refitted class by class and group
+//! by group to self-play games (the tools crate's `fit_classes`).
 
 use super::evaluator::EvalWeights;
 use super::values::{packed_terms, unpack_terms, Cell, EVAL_TERMS};
@@ -109,17 +112,36 @@ pub fn class_shapes(class: usize) -> Threats {
     Threats(codes.map(|k| CLASS_CODES[usize::from(k)]))
 }
 
-/// The values of the point classes: for each class, what a point of that class is worth to
-/// the side to move and to the side that waits, in the evaluator's units. Class 0 (no shape)
-/// is worth nothing.
+/// The number of groups a class is split into by the colour's own stones near the point
+/// ([`near_group`]).
+pub const NEAR_GROUPS: usize = 4;
+
+/// The group of a point with `neighbours` stones of its colour near it (its eight neighbours
+/// and the points two steps away along its four lines): the count, three or more as one.
+#[inline(always)]
+pub const fn near_group(neighbours: u32) -> usize {
+    if neighbours < NEAR_GROUPS as u32 {
+        neighbours as usize
+    } else {
+        NEAR_GROUPS - 1
+    }
+}
+
+/// The number of values of each side in a table: a value for each class in each group.
+pub const CLASS_VALUE_COUNT: usize = NEAR_GROUPS * POINT_CLASSES;
+
+/// The values of the point classes: for each class and group of own stones nearby
+/// ([`near_group`]), what an empty point of that class is worth to the side to move and to
+/// the side that waits, in the evaluator's units, at index `group * POINT_CLASSES + class`.
+/// Class 0 (no shape) with no stone nearby is worth nothing.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct ClassValues {
-    to_move: [Score; POINT_CLASSES],
-    waiting: [Score; POINT_CLASSES],
+    to_move: Box<[Score; CLASS_VALUE_COUNT]>,
+    waiting: Box<[Score; CLASS_VALUE_COUNT]>,
 }
 
 /// The first line of a class values file.
-pub const CLASS_VALUES_MAGIC: &str = "boardgames-gomoku-classes 1";
+pub const CLASS_VALUES_MAGIC: &str = "boardgames-gomoku-classes 2";
 
 /// The largest value a file may give a class.
 const MAX_VALUE: Score = 20_000;
@@ -130,7 +152,7 @@ pub enum ClassValuesError {
     /// The first line is not [`CLASS_VALUES_MAGIC`].
     #[error("not a gomoku class values file (the first line is not \"{CLASS_VALUES_MAGIC}\")")]
     NotClassValues,
-    /// A line that is not four codes and two values in range.
+    /// A line that is not four codes, a group and two values in range.
     #[error("line {line}: {reason}")]
     Line {
         /// The line's number, from 1.
@@ -138,8 +160,10 @@ pub enum ClassValuesError {
         /// What is wrong.
         reason: String,
     },
-    /// A class the file gives twice, or not at all.
-    #[error("class {0} given {1} times (each class other than \"- - - -\" exactly once)")]
+    /// A class and group the file gives twice, or not at all.
+    #[error(
+        "class {0} given {1} times (each class and group other than \"- - - - 0\" exactly once)"
+    )]
     Count(String, usize),
 }
 
@@ -147,36 +171,45 @@ impl ClassValues {
     /// The values the evaluation terms weighed with `weights` give each class: what the
     /// evaluator scores with those weights.
     pub fn from_weights(weights: &EvalWeights) -> ClassValues {
-        let mut values = ClassValues {
-            to_move: [0; POINT_CLASSES],
-            waiting: [0; POINT_CLASSES],
-        };
+        let mut values = ClassValues::zero();
         for class in 1..POINT_CLASSES {
             let terms = unpack_terms(packed_terms(Cell::new(class_shapes(class))));
             let dot = |w: &[Score; EVAL_TERMS]| -> Score {
                 w.iter().zip(terms).map(|(&w, t)| w * Score::from(t)).sum()
             };
-            values.to_move[class] = dot(&weights.to_move);
-            values.waiting[class] = dot(&weights.waiting);
+            for group in 0..NEAR_GROUPS {
+                values.set_value(class, group, [dot(&weights.to_move), dot(&weights.waiting)]);
+            }
         }
         values
     }
 
-    /// The values of `class` to the side to move and to the side that waits (0 for a
-    /// number that is no class).
+    /// Every class worth nothing.
+    fn zero() -> ClassValues {
+        ClassValues {
+            to_move: Box::new([0; CLASS_VALUE_COUNT]),
+            waiting: Box::new([0; CLASS_VALUE_COUNT]),
+        }
+    }
+
+    /// The values of `class` in near group `group` ([`near_group`]) to the side to move and
+    /// to the side that waits (0 for numbers that are no class or group).
     #[inline(always)]
-    pub fn value(&self, class: usize) -> [Score; 2] {
-        match (self.to_move.get(class), self.waiting.get(class)) {
-            (Some(&to_move), Some(&waiting)) => [to_move, waiting],
+    pub fn value(&self, class: usize, group: usize) -> [Score; 2] {
+        let k = group * POINT_CLASSES + class;
+        match (self.to_move.get(k), self.waiting.get(k)) {
+            (Some(&to_move), Some(&waiting)) if class < POINT_CLASSES => [to_move, waiting],
             _ => [0, 0],
         }
     }
 
-    /// Sets the values of `class` (class 0 and numbers that are no class stay worth nothing).
-    pub fn set_value(&mut self, class: usize, [to_move, waiting]: [Score; 2]) {
-        if class != 0 && class < POINT_CLASSES {
-            self.to_move[class] = to_move;
-            self.waiting[class] = waiting;
+    /// Sets the values of `class` in near group `group` (class 0 with no stone nearby, and
+    /// numbers that are no class or group, stay worth nothing).
+    pub fn set_value(&mut self, class: usize, group: usize, [to_move, waiting]: [Score; 2]) {
+        if (class != 0 || group != 0) && class < POINT_CLASSES && group < NEAR_GROUPS {
+            let k = group * POINT_CLASSES + class;
+            self.to_move[k] = to_move;
+            self.waiting[k] = waiting;
         }
     }
 
@@ -196,20 +229,17 @@ impl ClassValues {
         cell.get_or_init(|| ClassValues::parse(text).ok()).as_ref()
     }
 
-    /// Reads a class values file: the line [`CLASS_VALUES_MAGIC`], then one line a class
-    /// other than class 0: its four codes ([`CODE_NAMES`], any order) and its values to the
-    /// side to move and to the side that waits. `#` starts a comment; blank lines are
-    /// skipped.
+    /// Reads a class values file: the line [`CLASS_VALUES_MAGIC`], then one line a class and
+    /// group other than class 0 in group 0: the class's four codes ([`CODE_NAMES`], any
+    /// order), the group (0 to 3, 3 for three stones or more) and the values to the side to
+    /// move and to the side that waits. `#` starts a comment; blank lines are skipped.
     pub fn parse(text: &str) -> Result<ClassValues, ClassValuesError> {
         let mut lines = text.lines().enumerate();
         if lines.next().map(|(_, l)| l.trim()) != Some(CLASS_VALUES_MAGIC) {
             return Err(ClassValuesError::NotClassValues);
         }
-        let mut values = ClassValues {
-            to_move: [0; POINT_CLASSES],
-            waiting: [0; POINT_CLASSES],
-        };
-        let mut seen = [0usize; POINT_CLASSES];
+        let mut values = ClassValues::zero();
+        let mut seen = vec![0usize; CLASS_VALUE_COUNT];
         for (i, line) in lines {
             let line = line.split('#').next().unwrap_or("").trim();
             if line.is_empty() {
@@ -220,12 +250,17 @@ impl ClassValues {
                 reason,
             };
             let words: Vec<&str> = line.split_whitespace().collect();
-            let [a, b, c, d, to_move, waiting] = words[..] else {
+            let [a, b, c, d, group, to_move, waiting] = words[..] else {
                 return Err(error(format!(
-                    "{} words, not 4 codes and 2 values",
+                    "{} words, not 4 codes, a group and 2 values",
                     words.len()
                 )));
             };
+            let group = group
+                .parse::<usize>()
+                .ok()
+                .filter(|&g| g < NEAR_GROUPS)
+                .ok_or_else(|| error(format!("{group:?} is not a group from 0 to 3")))?;
             let mut shapes = [LineShape::None; 4];
             for (shape, name) in shapes.iter_mut().zip([a, b, c, d]) {
                 let code = CODE_NAMES.iter().position(|&n| n == name);
@@ -239,15 +274,17 @@ impl ClassValues {
                 ))),
             };
             let class = point_class(Cell::new(Threats(shapes)));
-            if class == 0 {
-                return Err(error("the class with no shape is worth nothing".into()));
+            if class == 0 && group == 0 {
+                return Err(error(
+                    "the class with no shape and no stone near is worth nothing".into(),
+                ));
             }
-            values.to_move[class] = value(to_move)?;
-            values.waiting[class] = value(waiting)?;
-            seen[class] += 1;
+            values.set_value(class, group, [value(to_move)?, value(waiting)?]);
+            seen[group * POINT_CLASSES + class] += 1;
         }
-        if let Some(class) = (1..POINT_CLASSES).find(|&c| seen[c] != 1) {
-            return Err(ClassValuesError::Count(class_name(class), seen[class]));
+        if let Some(k) = (1..CLASS_VALUE_COUNT).find(|&k| seen[k] != 1) {
+            let name = format!("{} {}", class_name(k % POINT_CLASSES), k / POINT_CLASSES);
+            return Err(ClassValuesError::Count(name, seen[k]));
         }
         Ok(values)
     }
@@ -259,12 +296,13 @@ impl ClassValues {
         for comment in comments {
             text.push_str(&format!("# {comment}\n"));
         }
-        for class in 1..POINT_CLASSES {
+        for k in 1..CLASS_VALUE_COUNT {
             text.push_str(&format!(
-                "{} {} {}\n",
-                class_name(class),
-                self.to_move[class],
-                self.waiting[class]
+                "{} {} {} {}\n",
+                class_name(k % POINT_CLASSES),
+                k / POINT_CLASSES,
+                self.to_move[k],
+                self.waiting[k]
             ));
         }
         text
@@ -314,14 +352,15 @@ mod tests {
             }));
             let class = point_class(Cell::new(threats));
             assert_eq!(key(class_shapes(class)), key(threats), "{threats:?}");
-            assert_eq!(
-                values.to_move[class],
-                term_value(threats, &EvalWeights::FITTED.to_move)
-            );
-            assert_eq!(
-                values.waiting[class],
-                term_value(threats, &EvalWeights::FITTED.waiting)
-            );
+            for group in 0..NEAR_GROUPS {
+                assert_eq!(
+                    values.value(class, group),
+                    [
+                        term_value(threats, &EvalWeights::FITTED.to_move),
+                        term_value(threats, &EvalWeights::FITTED.waiting)
+                    ]
+                );
+            }
             assert_eq!(point_class(Cell::of(threats, true)) == 0, {
                 Cell::of(threats, true).is_dead() || key(threats) == [0; 4]
             });
@@ -337,33 +376,46 @@ mod tests {
             ClassValues::parse("boardgames-morris-eval 1\n"),
             Err(ClassValuesError::NotClassValues)
         );
-        let bad_code = text.replace("\n4 - - - ", "\n4 x - - ");
+        let bad_code = text.replace("\n4 - - - 1 ", "\n4 x - - 1 ");
+        assert_ne!(bad_code, text);
         assert!(matches!(
             ClassValues::parse(&bad_code),
             Err(ClassValuesError::Line { .. })
         ));
-        let four = values.to_move[point_class(Cell::new(Threats([
+        let four = point_class(Cell::new(Threats([
             LineShape::Four,
             LineShape::None,
             LineShape::None,
             LineShape::None,
-        ])))];
-        let too_big = text.replacen(&format!("\n4 - - - {four} "), "\n4 - - - 99999 ", 1);
+        ])));
+        let [four, _] = values.value(four, 2);
+        let too_big = text.replacen(&format!("\n4 - - - 2 {four} "), "\n4 - - - 2 99999 ", 1);
         assert_ne!(too_big, text);
         assert!(matches!(
             ClassValues::parse(&too_big),
             Err(ClassValuesError::Line { .. })
         ));
-        let missing: String =
-            text.lines()
-                .filter(|l| !l.starts_with("o3 o3 "))
-                .fold(String::new(), |mut s, l| {
-                    s.push_str(l);
-                    s.push('\n');
-                    s
-                });
+        let missing: String = text
+            .lines()
+            .filter(|l| !l.starts_with("o3 o3 - - 3 "))
+            .fold(String::new(), |mut s, l| {
+                s.push_str(l);
+                s.push('\n');
+                s
+            });
+        assert_ne!(missing, text);
         assert!(matches!(
             ClassValues::parse(&missing),
+            Err(ClassValuesError::Count(..))
+        ));
+        let bad_group = text.replace("\n4 - - - 1 ", "\n4 - - - 4 ");
+        assert!(matches!(
+            ClassValues::parse(&bad_group),
+            Err(ClassValuesError::Line { .. })
+        ));
+        let twice = text.replace("\n4 - - - 1 ", "\n4 - - - 2 ");
+        assert!(matches!(
+            ClassValues::parse(&twice),
             Err(ClassValuesError::Count(..))
         ));
         // The built-in tables read.

@@ -1,7 +1,7 @@
 //! [`SearchPosition`]: a gomoku position that keeps the threat shapes of every empty point up
 //! to date as stones are played, so the evaluator reads them instead of scanning the board.
 
-use super::classes::{class_table, point_class, ClassValues};
+use super::classes::{class_table, near_group, point_class, ClassValues};
 use super::lines::Line;
 use super::values::{packed_terms, unpack_terms, Cell, Class, CLASSES, EVAL_TERMS};
 use boardgames_core::{ByPlayer, Game, MoveList, Player, RandomSource, Status, Unmake};
@@ -70,7 +70,8 @@ pub struct SearchPosition {
     /// class of each word of packed shapes.
     class_values: Option<(&'static ClassValues, &'static [u16])>,
     /// The point class values summed over the empty points, by colour: to the side to move,
-    /// to the side that waits (0 without class values).
+    /// to the side that waits (0 without class values). A point's value is its class's in
+    /// the group of the colour's stones near it ([`near_group`]).
     class_sums: ByPlayer<[Score; 2]>,
     /// The empty points near stones.
     near: PointSet,
@@ -208,14 +209,26 @@ impl SearchPosition {
         self.class_values = Some((values, &*class_table().of_bits));
         for colour in Player::ALL {
             let mut sums = [0; 2];
-            for &cell in self.cells.get(colour).iter() {
-                let [to_move, waiting] = values.value(point_class(cell));
+            for point in self.position.empty_points() {
+                let cell = self.cells.get(colour)[point.index()];
+                let group = near_group(self.neighbours(colour, point));
+                let [to_move, waiting] = values.value(point_class(cell), group);
                 sums[0] += to_move;
                 sums[1] += waiting;
             }
             *self.class_sums.get_mut(colour) = sums;
         }
         self
+    }
+
+    /// The class of `cell` under the kept class values' table (class 0 for a dead cell).
+    #[inline(always)]
+    fn class_of(of_bits: &[u16], cell: Cell) -> usize {
+        if cell.is_dead() {
+            0
+        } else {
+            usize::from(of_bits[cell.shape_bits() as usize])
+        }
     }
 
     /// The point class values ([`ClassValues`]) of every empty point for `colour`, summed:
@@ -299,8 +312,20 @@ impl SearchPosition {
         for colour in Player::ALL {
             self.set::<LOG>(colour, index, Cell::NONE);
         }
+        if let Some((values, _)) = self.class_values {
+            // The point, now taken, is worth nothing: take away what its empty cell with no
+            // shape was worth in its near group.
+            for colour in Player::ALL {
+                let group = near_group(u32::from(self.neighbours.get(colour)[index]));
+                let [to_move, waiting] = values.value(0, group);
+                let sums = self.class_sums.get_mut(colour);
+                sums[0] -= to_move;
+                sums[1] -= waiting;
+            }
+        }
         self.mark_near(point);
         self.count_neighbour(colour, point, 1);
+        self.regroup_near(colour, point);
         if !self.position.status().is_over() {
             self.refresh_lines::<LOG>(point);
         }
@@ -334,6 +359,44 @@ impl SearchPosition {
                 }
             }
         }
+    }
+
+    /// Moves the class values of the empty points near the new stone of `colour` on `point`
+    /// (whose counts [`SearchPosition::count_neighbour`] has just raised) to their new near
+    /// groups, where the group changed.
+    #[inline(always)]
+    fn regroup_near(&mut self, colour: Player, point: Point) {
+        let Some((values, of_bits)) = self.class_values else {
+            return;
+        };
+        let size = self.position.size() as i32;
+        let (col, row) = (point.col() as i32, point.row() as i32);
+        let mut sums = *self.class_sums.get(colour);
+        for (k, pattern) in NEAR_PATTERN.into_iter().enumerate() {
+            let r = row + k as i32 - 2;
+            if !(0..size).contains(&r) {
+                continue;
+            }
+            let taken = self.position.stones(Player::First).rows[r as usize]
+                | self.position.stones(Player::Second).rows[r as usize];
+            for j in 0..5 {
+                let c = col + j - 2;
+                if pattern >> j & 1 == 0 || !(0..size).contains(&c) || taken >> c & 1 != 0 {
+                    continue;
+                }
+                let i = r as usize * MAX_SIZE as usize + c as usize;
+                let count = u32::from(self.neighbours.get(colour)[i]);
+                let (old, new) = (near_group(count - 1), near_group(count));
+                if old != new {
+                    let class = Self::class_of(of_bits, self.cells.get(colour)[i]);
+                    let ([old_move, old_wait], [new_move, new_wait]) =
+                        (values.value(class, old), values.value(class, new));
+                    sums[0] += new_move - old_move;
+                    sums[1] += new_wait - old_wait;
+                }
+            }
+        }
+        *self.class_sums.get_mut(colour) = sums;
     }
 
     /// Adds the neighbourhood of the stone on `point` to the near points (keeping them
@@ -421,15 +484,11 @@ impl SearchPosition {
         let terms = self.terms.get_mut(colour);
         *terms = (*terms + packed_terms(new)).wrapping_sub(packed_terms(old));
         if let Some((values, of_bits)) = self.class_values {
-            let class = |cell: Cell| {
-                if cell.is_dead() {
-                    0
-                } else {
-                    usize::from(of_bits[cell.shape_bits() as usize])
-                }
-            };
-            let ([old_move, old_wait], [new_move, new_wait]) =
-                (values.value(class(old)), values.value(class(new)));
+            let group = near_group(u32::from(self.neighbours.get(colour)[index]));
+            let ([old_move, old_wait], [new_move, new_wait]) = (
+                values.value(Self::class_of(of_bits, old), group),
+                values.value(Self::class_of(of_bits, new), group),
+            );
             let sums = self.class_sums.get_mut(colour);
             sums[0] += new_move - old_move;
             sums[1] += new_wait - old_wait;
