@@ -76,7 +76,8 @@ fn our_player(spec: &PlayerSpec, seed: u64) -> Result<Box<dyn ComputerPlayer<Pos
                 .with_playout_share(spec.mix.unwrap_or(0.0));
             let player = MctsPlayer::with_leaf(leaf, limits, seed)
                 .with_exploration(with_c(spec.exploration))
-                .map_err(|e| e.to_string())?;
+                .map_err(|e| e.to_string())?
+                .with_expand_after(spec.expand_after.unwrap_or(1));
             match spec.fpu {
                 Some(r) => Box::new(player.with_fpu_reduction(r).map_err(|e| e.to_string())?),
                 None => Box::new(player),

@@ -87,6 +87,13 @@ impl<G: Game, L: Leaf<G>> MctsPlayer<G, L> {
         Ok(self)
     }
 
+    /// This player expanding a leaf once it has had `visits` visits, valuing it again until
+    /// then (see [`boardgames_search::MctsConfig::expand_after`]; 1 by default).
+    pub fn with_expand_after(mut self, visits: u32) -> Self {
+        self.mcts = self.mcts.with_expand_after(visits);
+        self
+    }
+
     /// This player keeping at most `nodes` tree nodes per thread (about 32 bytes each).
     pub fn with_max_nodes(mut self, nodes: usize) -> Self {
         self.mcts = self.mcts.with_max_nodes(nodes);

@@ -320,6 +320,25 @@ fn a_policy_steers_the_search_and_proofs_still_win() {
     assert_eq!(result.proof, Some(Proof::Win));
 }
 
+/// Searches random positions: a win or a loss is proven (a draw, which needs every line
+/// proven, may not be), and the move played keeps the exact value.
+fn proves_exactly<L: Leaf<Position>>(mcts: &mut Mcts<Position, L>, label: &str) {
+    for (seed, position) in ongoing_positions(15) {
+        let result = mcts.search(&position, &Limits::simulations(200_000));
+        let want = exact(&position);
+        if want != Proof::Draw || result.proof.is_some() {
+            assert_eq!(
+                result.proof,
+                Some(want),
+                "{label}, seed {seed}:\n{position}"
+            );
+        }
+        let mut after = position;
+        after.play(result.best_move.unwrap()).unwrap();
+        assert_eq!(exact(&after), opposite(want), "{label}, seed {seed}");
+    }
+}
+
 #[test]
 fn first_play_urgency_keeps_the_proofs_exact() {
     // PUCT with a policy, untried moves valued below the parent: the solver still proves
@@ -331,21 +350,7 @@ fn first_play_urgency_keeps_the_proofs_exact() {
             mcts = mcts.with_fpu_reduction(r).unwrap();
         }
         assert_eq!(mcts.config().fpu_reduction, r);
-        for (seed, position) in ongoing_positions(15) {
-            let result = mcts.search(&position, &Limits::simulations(200_000));
-            let want = exact(&position);
-            // A win or a loss is proven; a draw, which needs every line proven, may not be.
-            if want != Proof::Draw || result.proof.is_some() {
-                assert_eq!(
-                    result.proof,
-                    Some(want),
-                    "r {r:?}, seed {seed}:\n{position}"
-                );
-            }
-            let mut after = position;
-            after.play(result.best_move.unwrap()).unwrap();
-            assert_eq!(exact(&after), opposite(want), "r {r:?}, seed {seed}");
-        }
+        proves_exactly(&mut mcts, &format!("r {r:?}"));
     }
     // From the start, untried moves valued as a loss (r = 1) are tried later than when
     // valued as a draw: fewer of the root's moves are visited in a short search.
@@ -365,6 +370,38 @@ fn first_play_urgency_keeps_the_proofs_exact() {
         let err = Mcts::new(leaf.clone()).with_fpu_reduction(r).err();
         assert!(matches!(err, Some(InvalidFpuReduction(_))));
     }
+}
+
+#[test]
+fn delayed_expansion_keeps_the_proofs_exact_and_the_tree_smaller() {
+    // Leaves expanded only after several visits (each valued again meanwhile), with and
+    // without a policy: the solver still proves exact values and keeps them.
+    let policy = Heuristic::new(CentreHint, 100.0).with_policy(50.0);
+    for visits in [2, 4, 16] {
+        let mut mcts = Mcts::new(RandomPlayout::default()).with_expand_after(visits);
+        assert_eq!(mcts.config().expand_after, visits);
+        proves_exactly(&mut mcts, &format!("uct, expand after {visits}"));
+        let mut mcts = Mcts::new(policy.clone()).with_expand_after(visits);
+        proves_exactly(&mut mcts, &format!("puct, expand after {visits}"));
+    }
+    assert_eq!(
+        Mcts::new(policy).with_expand_after(0).config().expand_after,
+        1
+    );
+    // The same simulations grow fewer nodes; the root is expanded at once all the same.
+    let start = boardgames_ultimate::Position::new();
+    let nodes = |visits| {
+        let mut mcts = Mcts::new(RandomPlayout::default()).with_expand_after(visits);
+        let result = mcts.search(&start, &Limits::simulations(4000));
+        assert_eq!(result.simulations, 4000);
+        assert!(result.root_moves.iter().all(|m| m.visits > 0));
+        mcts.tree_nodes()
+    };
+    let (every, fourth) = (nodes(1), nodes(4));
+    assert!(
+        fourth * 3 < every * 2,
+        "{fourth} nodes, {every} expanding at once"
+    );
 }
 
 #[test]

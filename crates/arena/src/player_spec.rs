@@ -10,6 +10,7 @@
 //! | `ab:time=200ms,eval=hand`, `eval=fitted`, `eval=PATH` | morris: alpha-beta evaluating with the hand-set weights, the fitted ones (the default) or those of a weights file |
 //! | `mcts:time=200ms`, `mcts:sims=20000`, `mcts:...,c=1.4,threads=2` | MCTS, random playouts |
 //! | `mcts:sims=800,net=PATH`, `mcts:...,net=PATH,mix=0.25,fpu=0.2` | MCTS guided by a network's weights file (tic-tac-toe and ultimate): its value at the leaves (mixed with `mix` of a random playout) and its policy as PUCT priors, an untried move valued as a draw or, with `fpu`, as the position's mean value less `fpu` |
+//! | `mcts:...,expand=4` | MCTS expanding a leaf only once it has had that many visits (1 by default), valued again by a playout (or the network) until then |
 //!
 //! Settings are `key=value` after the colon, separated by commas. A value alone is a
 //! shorthand: one with a unit (`200ms`, `1s`, `1.5s`) is the time, a bare number the depth
@@ -73,6 +74,8 @@ pub struct PlayerSpec {
     /// Under PUCT, an untried move's value is the position's mean less this (MCTS);
     /// `None`: a draw.
     pub fpu: Option<f64>,
+    /// The visits an MCTS leaf has before it is expanded; `None`: 1.
+    pub expand_after: Option<u32>,
     /// The text given, for the report.
     pub text: String,
 }
@@ -109,7 +112,7 @@ pub enum SpecError {
 }
 
 const AB_KEYS: &str = "depth, nodes, time, threads, db, eval";
-const MCTS_KEYS: &str = "sims, time, nodes, c, threads, net, mix, fpu";
+const MCTS_KEYS: &str = "sims, time, nodes, c, threads, net, mix, fpu, expand";
 
 impl std::str::FromStr for PlayerSpec {
     type Err = SpecError;
@@ -148,6 +151,7 @@ impl std::str::FromStr for PlayerSpec {
             net: None,
             mix: None,
             fpu: None,
+            expand_after: None,
             text: text.to_owned(),
         };
         for item in settings.into_iter().flat_map(|s| s.split(',')) {
@@ -214,6 +218,11 @@ impl PlayerSpec {
             }
             ("c", Kind::Mcts) => self.exploration = Some(non_negative(key, value)?),
             ("fpu", Kind::Mcts) => self.fpu = Some(non_negative(key, value)?),
+            ("expand", Kind::Mcts) => {
+                let visits = number(key, value)?;
+                self.expand_after =
+                    Some(u32::try_from(visits).map_err(|_| bad(key, value, "a number of visits"))?);
+            }
             ("mix", Kind::Mcts) => {
                 let mix: f64 = value
                     .parse()
@@ -350,16 +359,18 @@ mod tests {
         assert!(err("mcts:sims=5,mix=2").starts_with("bad value \"2\" for mix"));
         assert!(err("mcts:sims=5,fpu=-0.1").starts_with("bad value \"-0.1\" for fpu"));
         assert!(err("ab:depth=5,fpu=0.1").starts_with("ab takes no setting \"fpu\""));
+        assert!(err("mcts:sims=5,expand=0").starts_with("bad value \"0\" for expand"));
+        assert!(err("mcts:sims=5,expand=5000000000").starts_with("bad value"));
         assert!(err("ab:depth=5,net=w.bgnn").starts_with("ab takes no setting \"net\""));
     }
 
     #[test]
     fn a_network_path_keeps_its_case() {
-        let spec: PlayerSpec = "MCTS:sims=800,Net=/Data/Best.bgnn,mix=0.25,fpu=0.2"
+        let spec: PlayerSpec = "MCTS:sims=800,Net=/Data/Best.bgnn,mix=0.25,fpu=0.2,expand=4"
             .parse()
             .unwrap();
         assert_eq!(spec.net.as_deref(), Some("/Data/Best.bgnn"));
         assert_eq!((spec.simulations, spec.mix), (Some(800), Some(0.25)));
-        assert_eq!(spec.fpu, Some(0.2));
+        assert_eq!((spec.fpu, spec.expand_after), (Some(0.2), Some(4)));
     }
 }

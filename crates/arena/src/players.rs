@@ -83,7 +83,8 @@ pub(crate) fn build<G: ArenaGame>(
     })
 }
 
-/// An MCTS player with the spec's threads, exploration and first-play urgency.
+/// An MCTS player with the spec's threads, exploration, first-play urgency and expansion
+/// threshold.
 fn mcts<P: ParallelGame, L: Leaf<P> + Send>(
     player: MctsPlayer<P, L>,
     spec: &PlayerSpec,
@@ -94,6 +95,9 @@ fn mcts<P: ParallelGame, L: Leaf<P> + Send>(
     }
     if let Some(r) = spec.fpu {
         player = player.with_fpu_reduction(r).map_err(|e| e.to_string())?;
+    }
+    if let Some(visits) = spec.expand_after {
+        player = player.with_expand_after(visits);
     }
     Ok(player)
 }

@@ -229,6 +229,11 @@ fn network_players_load_their_weights_or_say_why_not() {
     std::fs::write(&path, net.to_bytes()).unwrap();
     let player = spec(&format!("mcts:sims=50,net={}", path.display()));
     assert_eq!(against_random(&games::TicTacToe, &player, 2), Ok(2));
+    let delayed = spec(&format!(
+        "mcts:sims=50,net={},mix=1,expand=4",
+        path.display()
+    ));
+    assert_eq!(against_random(&games::TicTacToe, &delayed, 2), Ok(2));
     let error = against_random(&games::Ultimate, &player, 1).unwrap_err();
     assert!(
         error.contains("TicTacToe.bgnn") && error.contains("mismatched"),

@@ -13,6 +13,7 @@ jax = pytest.importorskip("jax")
 pytest.importorskip("optax")
 
 from boardgames.train import Settings, check, model, run  # noqa: E402
+from boardgames.train.loop import player_spec  # noqa: E402
 
 
 def tiny(out, **changes):
@@ -82,3 +83,18 @@ def test_a_smoke_run_resumes_and_repeats_from_its_seed(tmp_path):
         assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes()
     tally = check.every_line(str(tmp_path / "a" / "gen-002.bgnn"))
     assert tally["lines"] == tally["wins"] + tally["draws"] + tally["losses"] > 0
+
+
+def test_the_gate_plays_with_the_playout_mix_of_self_play(tmp_path):
+    # The network is used with its priors and random playouts (mix=1): the gate's games play
+    # so too, as self-play does, and the arena accepts the spec.
+    assert player_spec(None, tiny(tmp_path, mix=1.0)) == "mcts:sims=20"
+    assert player_spec("a.bgnn", tiny(tmp_path)) == "mcts:sims=20,net=a.bgnn"
+    path = tmp_path / "net.bgnn"
+    params = model.init_params(jax.random.PRNGKey(0), 27, (8,), 9)
+    path.write_bytes(model.to_bytes(params, "tictactoe", (3, 3, 3), 9))
+    spec = player_spec(str(path), tiny(tmp_path, mix=1.0))
+    assert spec == f"mcts:sims=20,net={path},mix=1.0"
+    report = boardgames.arena_merge([boardgames.arena_shard(
+        "tictactoe", spec, "random", games=2, clock="untimed")])
+    assert report.wins + report.draws + report.losses == 2

@@ -56,6 +56,11 @@ pub struct MctsConfig {
     /// `Some(r)` its parent's mean value for the side to move there, less `r` (first-play
     /// urgency: an untried move is first thought a little worse than the moves tried).
     pub fpu_reduction: Option<f64>,
+    /// The visits a leaf has had before it is expanded (1, the default: at its second
+    /// visit). Until then each visit values it again with the [`Leaf`] evaluator, which is
+    /// worth it only for one that varies (random playouts): a policy's priors are then asked
+    /// for fewer positions, and the tree takes fewer nodes. The root is always expanded.
+    pub expand_after: u32,
     /// The largest tree per thread, in nodes, unless [`Limits::nodes`] is smaller.
     pub max_nodes: usize,
     /// The seed of the playouts: equal seeds, equal searches (one thread, no time limit).
@@ -72,6 +77,7 @@ impl Default for MctsConfig {
         MctsConfig {
             exploration: DEFAULT_EXPLORATION,
             fpu_reduction: None,
+            expand_after: 1,
             max_nodes: DEFAULT_MAX_NODES,
             seed: 0x5EED,
             reuse_tree: true,
@@ -162,8 +168,8 @@ type ParallelSearch<G, L> = fn(&mut Mcts<G, L>, &G, &Limits) -> MctsResult<<G as
 ///
 /// Each search runs simulations from the root: down the tree by UCT (`mean + c *
 /// sqrt(ln N / n)`, unvisited children first) or PUCT when the leaf evaluator gives priors;
-/// a node visited a second time is expanded (all its children at once, in one block of a flat
-/// arena); a new leaf is valued by the [`Leaf`] evaluator (a random playout by default) or, if
+/// a node visited a second time (or later, [`MctsConfig::expand_after`]) is expanded (all its
+/// children at once, in one block of a flat arena); a new leaf is valued by the [`Leaf`] evaluator (a random playout by default) or, if
 /// the game is over there, by its result. Results proven at the leaves propagate up
 /// (MCTS-Solver): a proven root ends the search, and a proven win is always played.
 ///
@@ -213,6 +219,13 @@ impl<G: Game, L: Leaf<G>> Mcts<G, L> {
         }
         self.config.fpu_reduction = Some(r);
         Ok(self)
+    }
+
+    /// This searcher expanding a leaf once it has had `visits` visits (0 counts as 1, the
+    /// default; see [`MctsConfig::expand_after`]).
+    pub fn with_expand_after(mut self, visits: u32) -> Self {
+        self.config.expand_after = visits.max(1);
+        self
     }
 
     /// This searcher with its playouts seeded by `seed`.
@@ -275,6 +288,7 @@ impl<G: Game, L: Leaf<G>> Mcts<G, L> {
             selection: Selection {
                 exploration: self.config.exploration,
                 fpu_reduction: self.config.fpu_reduction,
+                expand_after: self.config.expand_after,
             },
             reuse: self.config.reuse_tree,
             at_least_one: true,

@@ -77,14 +77,16 @@ fn proof_reward(proof: i8) -> f64 {
     (f64::from(proof) + 1.0) / 2.0
 }
 
-/// How a simulation chooses its way down: the exploration constant, and the value an
-/// unvisited child is given under PUCT.
+/// How a simulation chooses its way down: the exploration constant, the value an unvisited
+/// child is given under PUCT, and the visits a leaf needs before it is expanded.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct Selection {
     pub(crate) exploration: f64,
     /// `None`: an unvisited child counts as a draw (0.5); `Some(r)`: as its parent's value
     /// for the side to move there, less `r` (first-play urgency).
     pub(crate) fpu_reduction: Option<f64>,
+    /// A leaf (but the root) is expanded once it has had this many visits (at least 1).
+    pub(crate) expand_after: u32,
 }
 
 /// The tree of one search thread, with the position at its root.
@@ -242,8 +244,11 @@ impl<G: Game> Tree<G> {
                 }
                 break self.leaf_reward(n, leaf.value(&pos, rng));
             }
-            if node.children == 0 && !self.expand(n, &pos, leaf, max_nodes) {
-                break self.leaf_reward(n, leaf.value(&pos, rng));
+            if node.children == 0 {
+                let grow = n == 0 || node.visits >= selection.expand_after;
+                if !grow || !self.expand(n, &pos, leaf, max_nodes) {
+                    break self.leaf_reward(n, leaf.value(&pos, rng));
+                }
             }
             let c = self.select(n, selection);
             if let Some(mv) = self.nodes[c].mv {
@@ -490,6 +495,7 @@ mod tests {
             let selection = Selection {
                 exploration: 1.0,
                 fpu_reduction: None,
+                expand_after: 1,
             };
             tree.simulate(&start, &mut leaf, &mut rng, selection, usize::MAX);
         }
