@@ -23,7 +23,7 @@ use boardgames_core::{Game, Player, Status};
 use boardgames_players::net::{NetLeaf, Network};
 use boardgames_players::ultimate::UltimatePlayer;
 use boardgames_players::{ComputerPlayer, MctsPlayer};
-use boardgames_search::Limits;
+use boardgames_search::{Leaf, Limits};
 use boardgames_ultimate::{Move, Position};
 use clap::Parser;
 use rand08::SeedableRng;
@@ -60,31 +60,37 @@ fn our_player(spec: &PlayerSpec, seed: u64) -> Result<Box<dyn ComputerPlayer<Pos
     limits.simulations = spec.simulations;
     limits.nodes = spec.nodes;
     limits.depth = spec.depth;
-    let with_c = |c: Option<f64>| c.unwrap_or(boardgames_search::mcts::DEFAULT_EXPLORATION);
     Ok(match (spec.kind, &spec.net) {
         (Kind::Level(level), _) => Box::new(UltimatePlayer::new(level, seed)),
         (Kind::AlphaBetaLevel(level), _) => Box::new(UltimatePlayer::alpha_beta(level, seed)),
-        (Kind::Mcts, None) => Box::new(
-            MctsPlayer::<Position>::new(limits, seed)
-                .with_exploration(with_c(spec.exploration))
-                .map_err(|e| e.to_string())?,
-        ),
+        (Kind::Mcts, None) => Box::new(tuned(MctsPlayer::<Position>::new(limits, seed), spec)?),
         (Kind::Mcts, Some(path)) => {
             let net = Network::load(path).map_err(|e| e.to_string())?;
             let leaf = NetLeaf::new(Arc::new(net), "ultimate", &Position::new(), path)
                 .map_err(|e| e.to_string())?
                 .with_playout_share(spec.mix.unwrap_or(0.0));
-            let player = MctsPlayer::with_leaf(leaf, limits, seed)
-                .with_exploration(with_c(spec.exploration))
-                .map_err(|e| e.to_string())?
-                .with_expand_after(spec.expand_after.unwrap_or(1));
-            match spec.fpu {
-                Some(r) => Box::new(player.with_fpu_reduction(r).map_err(|e| e.to_string())?),
-                None => Box::new(player),
-            }
+            Box::new(tuned(MctsPlayer::with_leaf(leaf, limits, seed), spec)?)
         }
         _ => return Err(format!("{}: not a player of this match", spec.text)),
     })
+}
+
+/// An MCTS player with the spec's exploration, first-play urgency and expansion threshold.
+fn tuned<L: Leaf<Position>>(
+    player: MctsPlayer<Position, L>,
+    spec: &PlayerSpec,
+) -> Result<MctsPlayer<Position, L>, String> {
+    let c = spec
+        .exploration
+        .unwrap_or(boardgames_search::mcts::DEFAULT_EXPLORATION);
+    let mut player = player
+        .with_exploration(c)
+        .map_err(|e| e.to_string())?
+        .with_expand_after(spec.expand_after.unwrap_or(1));
+    if let Some(r) = spec.fpu {
+        player = player.with_fpu_reduction(r).map_err(|e| e.to_string())?;
+    }
+    Ok(player)
 }
 
 /// board-game's MCTS, its iterations set from its last move's rate.

@@ -169,9 +169,10 @@ type ParallelSearch<G, L> = fn(&mut Mcts<G, L>, &G, &Limits) -> MctsResult<<G as
 /// Each search runs simulations from the root: down the tree by UCT (`mean + c *
 /// sqrt(ln N / n)`, unvisited children first) or PUCT when the leaf evaluator gives priors;
 /// a node visited a second time (or later, [`MctsConfig::expand_after`]) is expanded (all its
-/// children at once, in one block of a flat arena); a new leaf is valued by the [`Leaf`] evaluator (a random playout by default) or, if
-/// the game is over there, by its result. Results proven at the leaves propagate up
-/// (MCTS-Solver): a proven root ends the search, and a proven win is always played.
+/// children at once, in one block of a flat arena); a new leaf is valued by the [`Leaf`]
+/// evaluator (a random playout by default) or, if the game is over there, by its result.
+/// Results proven at the leaves propagate up (MCTS-Solver): a proven root ends the search,
+/// and a proven win is always played.
 ///
 /// Limits ([`Limits`]): `simulations`, `time`, `stop`, and `nodes` as the largest tree; the
 /// first simulation always runs, so an ongoing position always gets a move.
