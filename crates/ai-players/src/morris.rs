@@ -48,7 +48,6 @@ use boardgames_core::Game;
 use boardgames_morris::Position;
 use boardgames_morris_db::Databases;
 use boardgames_search::{Limits, Score, Searcher};
-use boardgames_solver::Value;
 use std::sync::Arc;
 
 pub use crate::{Level, ParseLevelError};
@@ -224,15 +223,9 @@ impl MorrisPlayer {
 
 impl ComputerPlayer<Position> for MorrisPlayer {
     fn choose_move(&mut self, position: &Position) -> Option<<Position as Game>::Move> {
-        // A won or lost covered position: the databases' move, the quickest win or the
-        // slowest loss. A drawn one is searched: every losing move scores as a proven loss
-        // there, so the search keeps the draw and picks among the drawing moves.
-        if let Some(db) = self.databases() {
-            if let Some((mv, value)) = db.best_move(position) {
-                if value != Value::Draw {
-                    return Some(mv);
-                }
-            }
+        // The search alone could not tell apart two wins longer than its proven-score band.
+        if let Some(mv) = self.inner.evaluator().decided_move(position) {
+            return Some(mv);
         }
         self.inner.choose_move(position)
     }

@@ -5,7 +5,7 @@
 use boardgames_core::{Game, Rng};
 use boardgames_morris_db::check::random_position;
 use boardgames_morris_db::{build, build_group, Databases};
-use boardgames_players::morris::{Level, MorrisPlayer};
+use boardgames_players::morris::{Level, MorrisEvaluator, MorrisPlayer, WithDatabases};
 use boardgames_players::ComputerPlayer;
 use boardgames_search::Limits;
 use boardgames_solver::Value;
@@ -67,6 +67,37 @@ fn the_player_keeps_every_value_of_the_built_databases() {
         "{} classes: wins, draws, losses kept: {seen:?}",
         classes.len()
     );
+}
+
+/// The databases' own move is given in won and lost positions only, and keeps the value and
+/// its distance; a drawn or an uncovered position is left to the search.
+#[test]
+fn the_decided_move_is_the_databases_in_won_and_lost_positions() {
+    let dir = std::env::temp_dir().join(format!("players-morris-decided-{}", std::process::id()));
+    let (db, _) = build(&dir, 3, |_, _| {}).unwrap();
+    let db = Arc::new(db);
+    let knows = WithDatabases::new(MorrisEvaluator::new(), Some(db.clone()));
+    let mut rng = Rng::new(11);
+    let mut decided = 0;
+    for _ in 0..1000 {
+        let pos = random_position(&db, 3, 3, &mut rng).unwrap();
+        let stored = db.value(&pos).unwrap();
+        match (knows.decided_move(&pos), stored) {
+            (None, Value::Draw) => {}
+            (None, _) => assert!(pos.status().is_over(), "no move in\n{pos}"),
+            (Some(mv), Value::Draw) => panic!("{mv} chosen in a drawn position\n{pos}"),
+            (Some(mv), _) => {
+                let mut next = pos;
+                next.play(mv).unwrap();
+                assert_eq!(db.value(&next).unwrap().parent(), stored, "{mv} in\n{pos}");
+                decided += 1;
+            }
+        }
+    }
+    assert!(decided > 100, "{decided}");
+    let start = boardgames_morris::Position::new();
+    assert_eq!(knows.decided_move(&start), None);
+    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! The games of the arena: how each starts, what its record's options are, its built-in
 //! openings, its levels and its alpha-beta player.
 
-use crate::contestant::{AlphaBeta, Contestant};
+use crate::contestant::{AlphaBeta, Contestant, MoveInfo};
 use crate::player_spec::{Eval, PlayerSpec};
 use crate::players::net_mcts;
 use boardgames_core::matches::record::RecordGame;
@@ -328,10 +328,46 @@ impl ArenaGame for Morris {
                 })?,
         };
         let evaluator = morris::WithDatabases::new(weights, db);
+        let root = evaluator.clone();
         let searcher = Searcher::new(evaluator)
             .with_table_bytes(TABLE_BYTES)
             .with_threads(threads);
-        Ok(Box::new(AlphaBeta::new(searcher, limits, same)))
+        let search = AlphaBeta::new(searcher, limits, same);
+        Ok(Box::new(DatabaseMoves {
+            search,
+            root,
+            info: MoveInfo::default(),
+        }))
+    }
+}
+
+/// Alpha-beta that plays the databases' move in a won or lost position they cover, as the
+/// morris player does: the search alone cannot tell apart two wins longer than its band of
+/// proven scores, and could wander between them.
+struct DatabaseMoves<C> {
+    search: C,
+    root: morris::WithDatabases<morris::MorrisEvaluator>,
+    info: MoveInfo,
+}
+
+impl<C: Contestant<boardgames_morris::Position>> Contestant<boardgames_morris::Position>
+    for DatabaseMoves<C>
+{
+    fn choose(
+        &mut self,
+        position: &boardgames_morris::Position,
+    ) -> Option<boardgames_morris::Move> {
+        if let Some(mv) = self.root.decided_move(position) {
+            self.info = MoveInfo::default();
+            return Some(mv);
+        }
+        let mv = self.search.choose(position);
+        self.info = self.search.info();
+        mv
+    }
+
+    fn info(&self) -> MoveInfo {
+        self.info
     }
 }
 

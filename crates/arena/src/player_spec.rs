@@ -6,7 +6,7 @@
 //! | `beginner`, `normal`, `expert` | the game's computer level (ai-players) |
 //! | `expert:ab` | ultimate: the expert's alpha-beta search (the expert plays it when its network cannot be used); in the other games, the level itself |
 //! | `ab:depth=6`, `ab:time=200ms`, `ab:nodes=100000`, `...,threads=2` | alpha-beta with the game's evaluator (Lazy SMP with threads) |
-//! | `ab:time=200ms,db=on` | morris: alpha-beta that also knows the endgame databases |
+//! | `ab:time=200ms,db=on` | morris: alpha-beta that also knows the endgame databases, and plays their move where they decide |
 //! | `ab:time=200ms,eval=hand`, `eval=fitted`, `eval=PATH` | morris: alpha-beta evaluating with the hand-set weights, the fitted ones (the default) or those of a weights file |
 //! | `mcts:time=200ms`, `mcts:sims=20000`, `mcts:...,c=1.4,threads=2` | MCTS, random playouts |
 //! | `mcts:sims=800,net=PATH`, `mcts:...,net=PATH,mix=0.25,fpu=0.2` | MCTS guided by a network's weights file (tic-tac-toe and ultimate): its value at the leaves (mixed with `mix` of a random playout) and its policy as PUCT priors, an untried move valued as a draw or, with `fpu`, as the position's mean value less `fpu` |

@@ -38,6 +38,16 @@ impl<E> WithDatabases<E> {
     pub fn value(&self, position: &Position) -> Option<Value> {
         self.db.as_ref()?.value(position)
     }
+
+    /// The databases' move in a won or lost position they cover: the quickest win or the
+    /// slowest loss. `None` in a drawn position (the search picks among the drawing moves,
+    /// since every losing move scores as a proven loss there) or one they do not cover.
+    pub fn decided_move(&self, position: &Position) -> Option<Move> {
+        match self.db.as_ref()?.best_move(position)? {
+            (_, Value::Draw) => None,
+            (mv, _) => Some(mv),
+        }
+    }
 }
 
 impl<E: Evaluator<Position>> Evaluator<Position> for WithDatabases<E> {
