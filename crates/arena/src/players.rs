@@ -114,9 +114,12 @@ where
 {
     let path = spec.net.as_deref().unwrap_or_default();
     let net = Network::load(path).map_err(|e| e.to_string())?;
-    let leaf = NetLeaf::new(Arc::new(net), game, start, path)
+    let mut leaf = NetLeaf::new(Arc::new(net), game, start, path)
         .map_err(|e| e.to_string())?
         .with_playout_share(spec.mix.unwrap_or(0.0));
+    if let Some(t) = spec.prior_temperature {
+        leaf = leaf.with_prior_temperature(t).map_err(|e| e.to_string())?;
+    }
     Ok(Box::new(mcts(
         MctsPlayer::with_leaf(leaf, limits(spec), seed),
         spec,

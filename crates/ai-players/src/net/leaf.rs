@@ -8,6 +8,11 @@ use boardgames_search::mcts::softmax;
 use boardgames_search::Leaf;
 use std::sync::Arc;
 
+/// The prior temperature given was not a finite number above 0.
+#[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
+#[error("prior temperature {0} is not a finite number above 0")]
+pub struct InvalidPriorTemperature(pub f64);
+
 /// Slots of the cache of last hidden layers (a power of two).
 const CACHE_SLOTS: usize = 4096;
 
@@ -36,6 +41,8 @@ pub struct NetLeaf<G> {
     /// The policy head's weights, one row of the last hidden layer's width per action id.
     policy_rows: Vec<f32>,
     playout_share: f64,
+    /// The softmax temperature of the priors (1: the network's own policy).
+    prior_temperature: f32,
     keys: Vec<u64>,
     /// The last hidden layer of each cached position.
     hidden: Vec<f32>,
@@ -80,6 +87,7 @@ impl<G: Game + Actions + Observe> NetLeaf<G> {
             first: [accumulator.clone(), accumulator],
             policy_rows,
             playout_share: 0.0,
+            prior_temperature: 1.0,
             keys: vec![u64::MAX; CACHE_SLOTS],
             hidden: vec![0.0; CACHE_SLOTS * width],
             net,
@@ -97,6 +105,19 @@ impl<G: Game + Actions + Observe> NetLeaf<G> {
             share.clamp(0.0, 1.0)
         };
         self
+    }
+
+    /// This evaluator giving priors `softmax(logits / t)` rather than the network's policy
+    /// (`t` = 1, the default): above 1 flatter, below 1 sharper. An error unless `t` is a
+    /// finite number above 0.
+    pub fn with_prior_temperature(mut self, t: f64) -> Result<Self, InvalidPriorTemperature> {
+        // Checked as the f32 it is kept as: neither 0 nor infinite there either.
+        let kept = t as f32;
+        if !(kept.is_finite() && kept > 0.0) {
+            return Err(InvalidPriorTemperature(t));
+        }
+        self.prior_temperature = kept;
+        Ok(self)
     }
 
     /// The network.
@@ -147,11 +168,12 @@ impl<G: Game + Actions + Observe> Leaf<G> for NetLeaf<G> {
         let width = self.net.policy.inputs;
         let hidden = &self.hidden[slot * width..(slot + 1) * width];
         let biases = &self.net.policy.biases;
+        let scale = self.prior_temperature.recip();
         priors.clear();
         priors.extend(moves.iter().map(|&mv| {
             let id = position.action_id(mv);
             match self.policy_rows.get(id * width..(id + 1) * width) {
-                Some(row) => incremental::dot(row, hidden) + biases[id],
+                Some(row) => (incremental::dot(row, hidden) + biases[id]) * scale,
                 None => f32::NEG_INFINITY,
             }
         }));
