@@ -35,11 +35,13 @@
 mod evaluator;
 mod expert;
 pub mod learned;
+mod playout;
 mod tables;
 
 pub use evaluator::{UltimateEvaluator, Weights};
 pub use expert::{EXPERT_PLAYOUT_SHARE, EXPERT_SIMULATIONS};
 pub use learned::LearnedPlayer;
+pub use playout::{decisive_move, DecisivePlayout};
 
 use crate::net::WeightsError;
 use expert::LearnedSearch;
