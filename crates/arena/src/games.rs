@@ -2,7 +2,7 @@
 //! openings, its levels and its alpha-beta player.
 
 use crate::contestant::{AlphaBeta, Contestant};
-use crate::player_spec::{Eval, PlayerSpec, Playout};
+use crate::player_spec::{Eval, PlayerSpec};
 use crate::players::{mcts_with_playout, net_mcts};
 use boardgames_core::matches::record::RecordGame;
 use boardgames_core::matches::{DrawRules, Match};
@@ -70,7 +70,7 @@ pub(crate) trait ArenaGame {
         ))
     }
     /// MCTS (guided by the network of `spec` if it names one) whose playouts are the spec's
-    /// [`Playout`]; an error for a game with uniformly random playouts only.
+    /// [`Playout`](crate::Playout); an error for a game with uniformly random playouts only.
     fn mcts_with_playout(
         &self,
         spec: &PlayerSpec,
@@ -183,7 +183,7 @@ impl ArenaGame for Ultimate {
         spec: &PlayerSpec,
         seed: u64,
     ) -> Result<Box<dyn Contestant<Self::Pos>>, String> {
-        let playout = ultimate::DecisivePlayout::new(spec.playout == Playout::Boards);
+        let playout = spec.playout.ultimate().unwrap_or_default();
         mcts_with_playout(self.name(), &self.start_position(), spec, seed, playout)
     }
 }

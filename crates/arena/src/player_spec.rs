@@ -59,6 +59,18 @@ pub enum Playout {
     Boards,
 }
 
+impl Playout {
+    /// Ultimate's playouts of this kind, `None` for uniformly random ones.
+    pub fn ultimate(self) -> Option<boardgames_players::ultimate::DecisivePlayout> {
+        use boardgames_players::ultimate::DecisivePlayout;
+        match self {
+            Playout::Random => None,
+            Playout::Decisive => Some(DecisivePlayout::new(false)),
+            Playout::Boards => Some(DecisivePlayout::new(true)),
+        }
+    }
+}
+
 /// A player as the command line names it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlayerSpec {

@@ -103,9 +103,10 @@ fn mcts<P: ParallelGame, L: Leaf<P> + Send>(
     Ok(player)
 }
 
-/// The leaf evaluator of the network of the spec's weights file, for `game` starting at
-/// `start`, with the spec's playout share and prior temperature.
-fn net_leaf<P>(game: &str, start: &P, spec: &PlayerSpec) -> Result<NetLeaf<P>, String>
+/// The leaf evaluator of the network of the spec's weights file (its `net`, an error if it
+/// has none or it cannot be used), for `game` starting at `start`, with the spec's playout
+/// share (`mix`) and prior temperature (`ptemp`).
+pub fn net_leaf<P>(game: &str, start: &P, spec: &PlayerSpec) -> Result<NetLeaf<P>, String>
 where
     P: Game + Actions + Observe,
 {
