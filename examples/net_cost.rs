@@ -3,7 +3,8 @@
 //! logits) against the leaf evaluator as MCTS asks it (the value with the incremental first
 //! layer, then the priors of the legal moves); per simulation, MCTS with the network, with
 //! its priors and random playouts as values (`mix=1`, the ultimate expert), and with random
-//! playouts alone; and at `mix=1`, per simulation of a search as large as a move's, with a
+//! playouts alone, and the last two with decisive playouts (`playout=decisive`, `boards`);
+//! and at `mix=1`, per simulation of a search as large as a move's, with a
 //! leaf expanded after 1, 2, 4 or 8 visits.
 //!
 //! ```text
@@ -17,6 +18,7 @@ use boardgames_core::actions::Observe;
 use boardgames_core::{Game, MoveList, Rng};
 use boardgames_players::net::NetLeaf;
 use boardgames_players::ultimate::learned::{checked_in, GAME};
+use boardgames_players::ultimate::DecisivePlayout;
 use boardgames_search::{Leaf, Limits, Mcts, RandomPlayout};
 use boardgames_ultimate::Position;
 use std::hint::black_box;
@@ -99,11 +101,23 @@ fn main() {
     };
     let with_full = best_ns(|| simulations(Mcts::new(old.clone()), &roots));
     let playouts = best_ns(|| simulations(Mcts::new(RandomPlayout::default()), &roots));
+    let decisive = DecisivePlayout::new(false);
+    let with_decisive = priors_only.clone().with_playout(decisive);
+    let priors_decisive = best_ns(|| simulations(Mcts::new(with_decisive.clone()), &roots));
+    let decisive_alone = best_ns(|| simulations(Mcts::new(decisive), &roots));
+    let boards = DecisivePlayout::new(true);
+    let with_boards = priors_only.clone().with_playout(boards);
+    let priors_boards = best_ns(|| simulations(Mcts::new(with_boards.clone()), &roots));
+    let boards_alone = best_ns(|| simulations(Mcts::new(boards), &roots));
     println!("per MCTS simulation (1000 from each of 8 positions):");
     println!("  with the network                 {with_net:>8.0} ns");
     println!("  with its priors and playouts     {with_priors:>8.0} ns");
     println!("  with the full evaluation         {with_full:>8.0} ns");
     println!("  with random playouts             {playouts:>8.0} ns");
+    println!("  with its priors, decisive ones   {priors_decisive:>8.0} ns");
+    println!("  with decisive playouts           {decisive_alone:>8.0} ns");
+    println!("  with its priors, board-winning   {priors_boards:>8.0} ns");
+    println!("  with board-winning playouts      {boards_alone:>8.0} ns");
     println!("per simulation with priors and playouts, 50,000 from the start (one move's tree):");
     for visits in [1, 2, 4, 8] {
         let mcts = Mcts::new(priors_only.clone()).with_expand_after(visits);

@@ -18,16 +18,14 @@
 use board_game::ai::mcts::mcts_build_tree;
 use board_game::board::{Board, Outcome, Player as PeerPlayer};
 use board_game::games::sttt::{Coord, STTTBoard};
-use boardgames_arena::{elo, GameSpec, Kind, MatchSpec, PlayerSpec, Tally};
+use boardgames_arena::{elo, net_leaf, GameSpec, Kind, MatchSpec, PlayerSpec, Tally};
 use boardgames_core::{Game, Player, Status};
-use boardgames_players::net::{NetLeaf, Network};
 use boardgames_players::ultimate::UltimatePlayer;
 use boardgames_players::{ComputerPlayer, MctsPlayer};
 use boardgames_search::{Leaf, Limits};
 use boardgames_ultimate::{Move, Position};
 use clap::Parser;
 use rand08::SeedableRng;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 #[derive(Parser)]
@@ -63,13 +61,19 @@ fn our_player(spec: &PlayerSpec, seed: u64) -> Result<Box<dyn ComputerPlayer<Pos
     Ok(match (spec.kind, &spec.net) {
         (Kind::Level(level), _) => Box::new(UltimatePlayer::new(level, seed)),
         (Kind::AlphaBetaLevel(level), _) => Box::new(UltimatePlayer::alpha_beta(level, seed)),
-        (Kind::Mcts, None) => Box::new(tuned(MctsPlayer::<Position>::new(limits, seed), spec)?),
-        (Kind::Mcts, Some(path)) => {
-            let net = Network::load(path).map_err(|e| e.to_string())?;
-            let leaf = NetLeaf::new(Arc::new(net), "ultimate", &Position::new(), path)
-                .map_err(|e| e.to_string())?
-                .with_playout_share(spec.mix.unwrap_or(0.0));
-            Box::new(tuned(MctsPlayer::with_leaf(leaf, limits, seed), spec)?)
+        (Kind::Mcts, None) => match spec.playout.ultimate() {
+            None => Box::new(tuned(MctsPlayer::<Position>::new(limits, seed), spec)?),
+            Some(playout) => Box::new(tuned(MctsPlayer::with_leaf(playout, limits, seed), spec)?),
+        },
+        (Kind::Mcts, Some(_)) => {
+            let leaf = net_leaf("ultimate", &Position::new(), spec)?;
+            match spec.playout.ultimate() {
+                None => Box::new(tuned(MctsPlayer::with_leaf(leaf, limits, seed), spec)?),
+                Some(playout) => {
+                    let leaf = leaf.with_playout(playout);
+                    Box::new(tuned(MctsPlayer::with_leaf(leaf, limits, seed), spec)?)
+                }
+            }
         }
         _ => return Err(format!("{}: not a player of this match", spec.text)),
     })

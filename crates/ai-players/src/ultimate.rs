@@ -5,9 +5,9 @@
 //!   so it takes a small board or the game when it sees one, blocks the obvious, and
 //!   otherwise plays loosely.
 //! - [`Level::Expert`]: MCTS with the built-in network's policy as priors
-//!   ([`learned::WEIGHTS`]) and random playouts at the leaves, [`EXPERT_SIMULATIONS`]
-//!   simulations a move (0.1 to 0.2 s in a release build). If the network cannot be used,
-//!   the expert is the alpha-beta search of the evaluator (400,000 nodes) and
+//!   ([`learned::WEIGHTS`], at temperature [`EXPERT_PRIOR_TEMPERATURE`]) and random playouts
+//!   at the leaves, [`EXPERT_SIMULATIONS`] simulations a move (0.1 to 0.2 s in a release
+//!   build). If the network cannot be used, the expert is the alpha-beta search of the evaluator (400,000 nodes) and
 //!   [`UltimatePlayer::error`] says why.
 //!
 //! The levels are search limits, not time: a node or simulation budget gives the same move on
@@ -35,11 +35,13 @@
 mod evaluator;
 mod expert;
 pub mod learned;
+mod playout;
 mod tables;
 
 pub use evaluator::{UltimateEvaluator, Weights};
-pub use expert::{EXPERT_PLAYOUT_SHARE, EXPERT_SIMULATIONS};
+pub use expert::{EXPERT_PLAYOUT_SHARE, EXPERT_PRIOR_TEMPERATURE, EXPERT_SIMULATIONS};
 pub use learned::LearnedPlayer;
+pub use playout::{decisive_move, DecisivePlayout};
 
 use crate::net::WeightsError;
 use expert::LearnedSearch;

@@ -3,7 +3,7 @@
 
 use crate::contestant::{AlphaBeta, Contestant, MoveInfo};
 use crate::player_spec::{Eval, PlayerSpec};
-use crate::players::net_mcts;
+use crate::players::{mcts_with_playout, net_mcts};
 use boardgames_core::matches::record::RecordGame;
 use boardgames_core::matches::{DrawRules, Match};
 use boardgames_players::{gomoku, morris, tictactoe, ultimate, ComputerPlayer, Level};
@@ -66,6 +66,19 @@ pub(crate) trait ArenaGame {
     ) -> Result<Box<dyn Contestant<Self::Pos>>, String> {
         Err(format!(
             "no network player for {}: tictactoe and ultimate have them",
+            self.name()
+        ))
+    }
+    /// MCTS (guided by the network of `spec` if it names one) whose playouts are the spec's
+    /// [`Playout`](crate::Playout); an error for a game with uniformly random playouts only.
+    fn mcts_with_playout(
+        &self,
+        spec: &PlayerSpec,
+        _seed: u64,
+    ) -> Result<Box<dyn Contestant<Self::Pos>>, String> {
+        let name = format!("{:?}", spec.playout).to_lowercase();
+        Err(format!(
+            "{}: uniformly random playouts only (playout={name} is for ultimate)",
             self.name()
         ))
     }
@@ -164,6 +177,14 @@ impl ArenaGame for Ultimate {
         seed: u64,
     ) -> Result<Box<dyn Contestant<Self::Pos>>, String> {
         net_mcts(self.name(), &self.start_position(), spec, seed)
+    }
+    fn mcts_with_playout(
+        &self,
+        spec: &PlayerSpec,
+        seed: u64,
+    ) -> Result<Box<dyn Contestant<Self::Pos>>, String> {
+        let playout = spec.playout.ultimate().unwrap_or_default();
+        mcts_with_playout(self.name(), &self.start_position(), spec, seed, playout)
     }
 }
 

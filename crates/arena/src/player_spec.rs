@@ -10,6 +10,8 @@
 //! | `ab:time=200ms,eval=hand`, `eval=fitted`, `eval=PATH` | morris: alpha-beta evaluating with the hand-set weights, the fitted ones (the default) or those of a weights file |
 //! | `mcts:time=200ms`, `mcts:sims=20000`, `mcts:...,c=1.4,threads=2` | MCTS, random playouts |
 //! | `mcts:sims=800,net=PATH`, `mcts:...,net=PATH,mix=0.25,fpu=0.2` | MCTS guided by a network's weights file (tic-tac-toe and ultimate): its value at the leaves (mixed with `mix` of a random playout) and its policy as PUCT priors, an untried move valued as a draw or, with `fpu`, as the position's mean value less `fpu` |
+//! | `mcts:...,net=PATH,ptemp=1.5` | network-guided MCTS with priors `softmax(logits / ptemp)` (1 by default): flatter above 1, sharper below |
+//! | `mcts:...,playout=decisive`, `playout=boards` | ultimate: MCTS whose playouts (with or without `net`) are random but take a move that wins the game at once, and with `boards` also one that wins the small board the side to move is sent to (`random`, the default: uniformly random) |
 //! | `mcts:...,expand=4` | MCTS expanding a leaf only once it has had that many visits (1 by default), valued again by a playout (or the network) until then |
 //!
 //! Settings are `key=value` after the colon, separated by commas. A value alone is a
@@ -45,6 +47,30 @@ pub enum Eval {
     File(String),
 }
 
+/// The playouts of an MCTS player's leaf values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Playout {
+    /// Uniformly random moves (the default).
+    Random,
+    /// Random, but a side that can win the game at once does (ultimate).
+    Decisive,
+    /// As [`Playout::Decisive`], and a side sent to a small board it can win at once wins it
+    /// (ultimate).
+    Boards,
+}
+
+impl Playout {
+    /// Ultimate's playouts of this kind, `None` for uniformly random ones.
+    pub fn ultimate(self) -> Option<boardgames_players::ultimate::DecisivePlayout> {
+        use boardgames_players::ultimate::DecisivePlayout;
+        match self {
+            Playout::Random => None,
+            Playout::Decisive => Some(DecisivePlayout::new(false)),
+            Playout::Boards => Some(DecisivePlayout::new(true)),
+        }
+    }
+}
+
 /// A player as the command line names it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlayerSpec {
@@ -76,6 +102,10 @@ pub struct PlayerSpec {
     pub fpu: Option<f64>,
     /// The visits an MCTS leaf has before it is expanded; `None`: 1.
     pub expand_after: Option<u32>,
+    /// The softmax temperature of a network's priors (MCTS with `net`); `None`: 1.
+    pub prior_temperature: Option<f64>,
+    /// The playouts valuing MCTS leaves.
+    pub playout: Playout,
     /// The text given, for the report.
     pub text: String,
 }
@@ -112,7 +142,7 @@ pub enum SpecError {
 }
 
 const AB_KEYS: &str = "depth, nodes, time, threads, db, eval";
-const MCTS_KEYS: &str = "sims, time, nodes, c, threads, net, mix, fpu, expand";
+const MCTS_KEYS: &str = "sims, time, nodes, c, threads, net, mix, fpu, expand, ptemp, playout";
 
 impl std::str::FromStr for PlayerSpec {
     type Err = SpecError;
@@ -152,6 +182,8 @@ impl std::str::FromStr for PlayerSpec {
             mix: None,
             fpu: None,
             expand_after: None,
+            prior_temperature: None,
+            playout: Playout::Random,
             text: text.to_owned(),
         };
         for item in settings.into_iter().flat_map(|s| s.split(',')) {
@@ -222,6 +254,22 @@ impl PlayerSpec {
                 let visits = number(key, value)?;
                 self.expand_after =
                     Some(u32::try_from(visits).map_err(|_| bad(key, value, "a number of visits"))?);
+            }
+            ("playout", Kind::Mcts) => {
+                self.playout = match value {
+                    "random" => Playout::Random,
+                    "decisive" => Playout::Decisive,
+                    "boards" => Playout::Boards,
+                    _ => return Err(bad(key, value, "random, decisive or boards")),
+                }
+            }
+            ("ptemp", Kind::Mcts) => {
+                let t: f64 = value
+                    .parse()
+                    .ok()
+                    .filter(|t: &f64| t.is_finite() && *t > 0.0)
+                    .ok_or_else(|| bad(key, value, "a finite number above 0"))?;
+                self.prior_temperature = Some(t);
             }
             ("mix", Kind::Mcts) => {
                 let mix: f64 = value
@@ -362,15 +410,34 @@ mod tests {
         assert!(err("mcts:sims=5,expand=0").starts_with("bad value \"0\" for expand"));
         assert!(err("mcts:sims=5,expand=5000000000").starts_with("bad value"));
         assert!(err("ab:depth=5,net=w.bgnn").starts_with("ab takes no setting \"net\""));
+        for t in ["0", "-1", "inf", "nan", "warm"] {
+            let text = format!("mcts:sims=5,ptemp={t}");
+            assert!(err(&text).starts_with(&format!("bad value \"{t}\" for ptemp")));
+        }
+        assert!(err("ab:depth=5,ptemp=2").starts_with("ab takes no setting \"ptemp\""));
+        assert!(err("mcts:sims=5,playout=smart")
+            .starts_with("bad value \"smart\" for playout: random, decisive or boards"));
+        assert!(err("ab:depth=5,playout=boards").starts_with("ab takes no setting \"playout\""));
     }
 
     #[test]
     fn a_network_path_keeps_its_case() {
-        let spec: PlayerSpec = "MCTS:sims=800,Net=/Data/Best.bgnn,mix=0.25,fpu=0.2,expand=4"
-            .parse()
-            .unwrap();
+        let spec: PlayerSpec =
+            "MCTS:sims=800,Net=/Data/Best.bgnn,mix=0.25,fpu=0.2,expand=4,ptemp=1.5"
+                .parse()
+                .unwrap();
         assert_eq!(spec.net.as_deref(), Some("/Data/Best.bgnn"));
         assert_eq!((spec.simulations, spec.mix), (Some(800), Some(0.25)));
         assert_eq!((spec.fpu, spec.expand_after), (Some(0.2), Some(4)));
+        assert_eq!(spec.prior_temperature, Some(1.5));
+        assert_eq!(spec.playout, Playout::Random);
+        for (text, playout) in [
+            ("random", Playout::Random),
+            ("Decisive", Playout::Decisive),
+            ("BOARDS", Playout::Boards),
+        ] {
+            let spec: PlayerSpec = format!("mcts:sims=8,playout={text}").parse().unwrap();
+            assert_eq!(spec.playout, playout);
+        }
     }
 }

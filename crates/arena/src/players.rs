@@ -3,7 +3,7 @@
 
 use crate::contestant::{Contestant, MoveInfo};
 use crate::games::ArenaGame;
-use crate::player_spec::{Kind, PlayerSpec};
+use crate::player_spec::{Kind, PlayerSpec, Playout};
 use boardgames_core::actions::{Actions, Observe};
 use boardgames_core::{Game, Rng};
 use boardgames_players::net::{NetLeaf, Network};
@@ -78,6 +78,7 @@ pub(crate) fn build<G: ArenaGame>(
             spec.eval.as_ref(),
         )?,
         Kind::AlphaBeta => game.alpha_beta(limits(spec), spec.threads),
+        Kind::Mcts if spec.playout != Playout::Random => game.mcts_with_playout(spec, seed)?,
         Kind::Mcts if spec.net.is_some() => game.net_mcts(spec, seed)?,
         Kind::Mcts => Box::new(mcts(MctsPlayer::<G::Pos>::new(limits(spec), seed), spec)?),
     })
@@ -102,6 +103,24 @@ fn mcts<P: ParallelGame, L: Leaf<P> + Send>(
     Ok(player)
 }
 
+/// The leaf evaluator of the network of the spec's weights file (its `net`, an error if it
+/// has none or it cannot be used), for `game` starting at `start`, with the spec's playout
+/// share (`mix`) and prior temperature (`ptemp`).
+pub fn net_leaf<P>(game: &str, start: &P, spec: &PlayerSpec) -> Result<NetLeaf<P>, String>
+where
+    P: Game + Actions + Observe,
+{
+    let path = spec.net.as_deref().unwrap_or_default();
+    let net = Network::load(path).map_err(|e| e.to_string())?;
+    let mut leaf = NetLeaf::new(Arc::new(net), game, start, path)
+        .map_err(|e| e.to_string())?
+        .with_playout_share(spec.mix.unwrap_or(0.0));
+    if let Some(t) = spec.prior_temperature {
+        leaf = leaf.with_prior_temperature(t).map_err(|e| e.to_string())?;
+    }
+    Ok(leaf)
+}
+
 /// MCTS guided by the network of the spec's weights file, for `game` starting at `start`.
 pub(crate) fn net_mcts<P>(
     game: &str,
@@ -112,13 +131,31 @@ pub(crate) fn net_mcts<P>(
 where
     P: ParallelGame + Actions + Observe + 'static,
 {
-    let path = spec.net.as_deref().unwrap_or_default();
-    let net = Network::load(path).map_err(|e| e.to_string())?;
-    let leaf = NetLeaf::new(Arc::new(net), game, start, path)
-        .map_err(|e| e.to_string())?
-        .with_playout_share(spec.mix.unwrap_or(0.0));
+    let leaf = net_leaf(game, start, spec)?;
     Ok(Box::new(mcts(
         MctsPlayer::with_leaf(leaf, limits(spec), seed),
         spec,
     )?))
+}
+
+/// MCTS whose playouts are `playout`'s: with the spec's network (its share of the leaf
+/// values) if it names one, else alone.
+pub(crate) fn mcts_with_playout<P, Q>(
+    game: &str,
+    start: &P,
+    spec: &PlayerSpec,
+    seed: u64,
+    playout: Q,
+) -> Result<Box<dyn Contestant<P>>, String>
+where
+    P: ParallelGame + Actions + Observe + 'static,
+    Q: Leaf<P> + Send + 'static,
+{
+    let limits = limits(spec);
+    Ok(if spec.net.is_some() {
+        let leaf = net_leaf(game, start, spec)?.with_playout(playout);
+        Box::new(mcts(MctsPlayer::with_leaf(leaf, limits, seed), spec)?)
+    } else {
+        Box::new(mcts(MctsPlayer::with_leaf(playout, limits, seed), spec)?)
+    })
 }

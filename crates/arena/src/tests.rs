@@ -248,6 +248,27 @@ fn network_players_load_their_weights_or_say_why_not() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Decisive playouts play ultimate, alone or under a network, and are refused elsewhere.
+#[test]
+fn decisive_playouts_are_for_ultimate() {
+    use boardgames_players::net::Network;
+    let dir = std::env::temp_dir().join(format!("arena-playout-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("u.bgnn");
+    let net = Network::zeros("ultimate", [7, 9, 9], 81, &[8]).unwrap();
+    std::fs::write(&path, net.to_bytes()).unwrap();
+    let alone = spec("mcts:sims=50,playout=boards");
+    assert_eq!(against_random(&games::Ultimate, &alone, 2), Ok(2));
+    let guided = spec(&format!(
+        "mcts:sims=50,net={},mix=1,ptemp=1.5,playout=decisive",
+        path.display()
+    ));
+    assert_eq!(against_random(&games::Ultimate, &guided, 2), Ok(2));
+    let error = against_random(&games::TicTacToe, &alone, 1).unwrap_err();
+    assert!(error.contains("playout=boards is for ultimate"), "{error}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn morris_evaluation_weights_are_chosen_or_refused() {
     let morris = games::Morris { quiet_moves: 50 };

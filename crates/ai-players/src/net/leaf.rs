@@ -5,14 +5,20 @@ use super::{Network, Scratch, WeightsError};
 use boardgames_core::actions::{Actions, Observe};
 use boardgames_core::{Game, Rng};
 use boardgames_search::mcts::softmax;
-use boardgames_search::Leaf;
+use boardgames_search::{Leaf, RandomPlayout};
 use std::sync::Arc;
+
+/// The prior temperature given was not a finite number above 0.
+#[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
+#[error("prior temperature {0} is not a finite number above 0")]
+pub struct InvalidPriorTemperature(pub f64);
 
 /// Slots of the cache of last hidden layers (a power of two).
 const CACHE_SLOTS: usize = 4096;
 
-/// MCTS leaves valued by a [`Network`] (optionally mixed with a random playout), its policy
-/// giving the PUCT priors.
+/// MCTS leaves valued by a [`Network`] (optionally mixed with a playout, uniformly random
+/// unless another playout `P` is given, [`NetLeaf::with_playout`]), its policy giving the
+/// PUCT priors.
 ///
 /// Made for the order in which a search asks: a leaf's value at its first visit, its priors
 /// when it is expanded, at a later visit, and each leaf close to the one before.
@@ -25,7 +31,7 @@ const CACHE_SLOTS: usize = 4096;
 /// - Leaves are seen from their side to move, so a `to_move` plane is all ones: its weights
 ///   are folded into the first layer's biases once, and its inputs are left at zero.
 #[derive(Clone, Debug)]
-pub struct NetLeaf<G> {
+pub struct NetLeaf<G, P = RandomPlayout> {
     net: Arc<Network>,
     /// The inputs of the `to_move` plane, zeroed after each observation (folded into `net`).
     ones: core::ops::Range<usize>,
@@ -36,6 +42,10 @@ pub struct NetLeaf<G> {
     /// The policy head's weights, one row of the last hidden layer's width per action id.
     policy_rows: Vec<f32>,
     playout_share: f64,
+    /// The playout of the leaf values' playout share.
+    playout: P,
+    /// The softmax temperature of the priors (1: the network's own policy).
+    prior_temperature: f32,
     keys: Vec<u64>,
     /// The last hidden layer of each cached position.
     hidden: Vec<f32>,
@@ -80,6 +90,8 @@ impl<G: Game + Actions + Observe> NetLeaf<G> {
             first: [accumulator.clone(), accumulator],
             policy_rows,
             playout_share: 0.0,
+            playout: RandomPlayout::default(),
+            prior_temperature: 1.0,
             keys: vec![u64::MAX; CACHE_SLOTS],
             hidden: vec![0.0; CACHE_SLOTS * width],
             net,
@@ -87,7 +99,28 @@ impl<G: Game + Actions + Observe> NetLeaf<G> {
         })
     }
 
-    /// This evaluator valuing leaves by `share` of a random playout's result and `1 - share`
+    /// This evaluator with `playout` for the playout share of its leaf values (a uniformly
+    /// random playout by default).
+    pub fn with_playout<Q: Leaf<G>>(self, playout: Q) -> NetLeaf<G, Q> {
+        NetLeaf {
+            net: self.net,
+            ones: self.ones,
+            scratch: self.scratch,
+            input: self.input,
+            first: self.first,
+            policy_rows: self.policy_rows,
+            playout_share: self.playout_share,
+            playout,
+            prior_temperature: self.prior_temperature,
+            keys: self.keys,
+            hidden: self.hidden,
+            _game: self._game,
+        }
+    }
+}
+
+impl<G: Game + Actions + Observe, P: Leaf<G>> NetLeaf<G, P> {
+    /// This evaluator valuing leaves by `share` of a playout's result and `1 - share`
     /// of the network's value (`share` clamped to `0..=1`; 0 by default). At 1 the network
     /// is evaluated only for the priors of the positions the search expands.
     pub fn with_playout_share(mut self, share: f64) -> Self {
@@ -97,6 +130,19 @@ impl<G: Game + Actions + Observe> NetLeaf<G> {
             share.clamp(0.0, 1.0)
         };
         self
+    }
+
+    /// This evaluator giving priors `softmax(logits / t)` rather than the network's policy
+    /// (`t` = 1, the default): above 1 flatter, below 1 sharper. An error unless `t` is a
+    /// finite number above 0.
+    pub fn with_prior_temperature(mut self, t: f64) -> Result<Self, InvalidPriorTemperature> {
+        // Checked as the f32 it is kept as: neither 0 nor infinite there either.
+        let kept = t as f32;
+        if !(kept.is_finite() && kept > 0.0) {
+            return Err(InvalidPriorTemperature(t));
+        }
+        self.prior_temperature = kept;
+        Ok(self)
     }
 
     /// The network.
@@ -124,17 +170,17 @@ impl<G: Game + Actions + Observe> NetLeaf<G> {
     }
 }
 
-impl<G: Game + Actions + Observe> Leaf<G> for NetLeaf<G> {
+impl<G: Game + Actions + Observe, P: Leaf<G>> Leaf<G> for NetLeaf<G, P> {
     fn value(&mut self, position: &G, rng: &mut Rng) -> f64 {
         if self.playout_share >= 1.0 {
             // The network only gives priors: it runs at expansions, not at every leaf.
-            return boardgames_search::RandomPlayout::default().value(position, rng);
+            return self.playout.value(position, rng);
         }
         let net = f64::from(self.net_value(position));
         if self.playout_share == 0.0 {
             return net;
         }
-        let playout = boardgames_search::RandomPlayout::default().value(position, rng);
+        let playout = self.playout.value(position, rng);
         (1.0 - self.playout_share) * net + self.playout_share * playout
     }
 
@@ -147,11 +193,12 @@ impl<G: Game + Actions + Observe> Leaf<G> for NetLeaf<G> {
         let width = self.net.policy.inputs;
         let hidden = &self.hidden[slot * width..(slot + 1) * width];
         let biases = &self.net.policy.biases;
+        let scale = self.prior_temperature.recip();
         priors.clear();
         priors.extend(moves.iter().map(|&mv| {
             let id = position.action_id(mv);
             match self.policy_rows.get(id * width..(id + 1) * width) {
-                Some(row) => incremental::dot(row, hidden) + biases[id],
+                Some(row) => (incremental::dot(row, hidden) + biases[id]) * scale,
                 None => f32::NEG_INFINITY,
             }
         }));

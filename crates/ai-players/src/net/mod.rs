@@ -46,7 +46,7 @@ mod incremental;
 mod leaf;
 
 pub use format::{WeightsError, WeightsErrorKind, FORMAT_VERSION, MAGIC};
-pub use leaf::NetLeaf;
+pub use leaf::{InvalidPriorTemperature, NetLeaf};
 
 use std::path::Path;
 

@@ -255,3 +255,43 @@ fn blocked_row_sums_match_a_plain_loop() {
         );
     }
 }
+
+#[test]
+fn prior_temperature_divides_the_logits() {
+    let net = Arc::new(random_ultimate(7));
+    let mut pos = boardgames_ultimate::Position::new();
+    let mut rng = Rng::new(2);
+    for _ in 0..6 {
+        pos.play_unchecked(pos.random_move(&mut rng).unwrap());
+    }
+    let mut moves = boardgames_core::MoveList::new();
+    pos.legal_moves(&mut moves);
+    let leaf = |t: Option<f64>| {
+        let leaf = NetLeaf::new(Arc::clone(&net), "ultimate", &pos, "r").unwrap();
+        let mut leaf = match t {
+            Some(t) => leaf.with_prior_temperature(t).unwrap(),
+            None => leaf,
+        };
+        let mut priors = Vec::new();
+        assert!(leaf.priors(&pos, &moves, &mut priors));
+        priors
+    };
+    // Temperature 1 is the network's own policy, bit for bit.
+    let plain = leaf(None);
+    assert_eq!(leaf(Some(1.0)), plain);
+    // At 2, the softmax of the halved logits: flatter, the same order.
+    let (mut input, mut scratch) = (vec![0.0; 567], net.scratch());
+    pos.write_observation(pos.side_to_move(), &mut input)
+        .unwrap();
+    net.evaluate(&input, &mut scratch);
+    let halved: Vec<f32> = scratch.logits.iter().map(|l| l / 2.0).collect();
+    let flat = leaf(Some(2.0));
+    assert_priors_match(&pos, &moves, &flat, &halved);
+    let top = |p: &[f32]| p.iter().copied().fold(0.0, f32::max);
+    assert!(top(&flat) < top(&plain));
+    for t in [0.0, -1.0, f64::NAN, f64::INFINITY, 1e-60, 1e300] {
+        let leaf = NetLeaf::new(Arc::clone(&net), "ultimate", &pos, "r").unwrap();
+        let error = leaf.with_prior_temperature(t).unwrap_err();
+        assert!(error.to_string().starts_with("prior temperature"));
+    }
+}
