@@ -7,8 +7,8 @@
 //! - [`Level::Expert`]: MCTS with the built-in network's policy as priors
 //!   ([`learned::WEIGHTS`], at temperature [`EXPERT_PRIOR_TEMPERATURE`]) and random playouts
 //!   at the leaves, [`EXPERT_SIMULATIONS`] simulations a move (0.1 to 0.2 s in a release
-//!   build). If the network cannot be used, the expert is the alpha-beta search of the evaluator (400,000 nodes) and
-//!   [`UltimatePlayer::error`] says why.
+//!   build). If the network cannot be used, the expert is the alpha-beta search of the
+//!   evaluator (400,000 nodes) and [`UltimatePlayer::error`] says why.
 //!
 //! The levels are search limits, not time: a node or simulation budget gives the same move on
 //! every machine. The searches start cold for every move, seeded by the seed (and the
